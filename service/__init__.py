@@ -1,0 +1,1 @@
+"""card-arbiter: a stateless REST service that adjudicates the rules of seven card games."""

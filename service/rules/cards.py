@@ -1,0 +1,93 @@
+"""French-suited cards (API.md section 3): canonical codes are rank then suit, two characters.
+
+Ranks ``A K Q J T 9 8 7 6 5 4 3 2``, suits ``S H D C``. Input may use ``10`` for ``T``, the suit symbols
+``♠ ♥ ♦ ♣`` and lower case; Briscola also takes the Italian suit words in a spelled form (``A-denari``).
+A card is its canonical code (a ``str``) everywhere in the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Annotated
+
+from service.rules.errors import CardError, InvalidInput, Problem
+
+class CardCode:
+    """Marks a ``str`` as a card code, so that the wire layer parses it with the game's notation."""
+
+
+CARD = CardCode()
+Card = Annotated[str, CARD]
+"""A card's canonical code, such as ``"AS"``, ``"TH"``, ``"KSw"`` or ``"Witch"``."""
+
+HIDDEN = "??"
+"""A card that a view hides."""
+
+RANKS = "AKQJT98765432"
+"""French ranks, highest first (ace high)."""
+SUITS = "SHDC"
+"""Spades, hearts, diamonds, clubs: the canonical suit order of every French pack here."""
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+ITALIAN_SUITS = {"spade": "S", "coppe": "H", "denari": "D", "bastoni": "C"}
+"""Briscola's Italian suit words (API.md section 3)."""
+
+PIP_VALUE = {r: 14 - i for i, r in enumerate(RANKS)}
+"""Numeric rank: A 14, K 13, ..., 2 2."""
+
+
+def rank(card: Card) -> str:
+    """The rank letter of a French card."""
+    return card[0]
+
+
+def suit(card: Card) -> str:
+    """The suit letter of a French card."""
+    return card[1]
+
+
+def french_pack(ranks: str = RANKS) -> tuple[Card, ...]:
+    """The canonical pack order: suit by suit (S H D C), ranks high to low within each suit."""
+    return tuple(r + s for s in SUITS for r in RANKS if r in ranks)
+
+
+def parse_french(text: str, *, italian: bool = False) -> Card:
+    """The canonical code of ``text``, in any accepted notation; raises :class:`CardError`."""
+    if not isinstance(text, str):
+        raise CardError("a card is a string such as 'AS', '10H' or 'Q♣'")
+    raw = text.strip()
+    if italian and "-" in raw:
+        rank_part, _, suit_word = raw.rpartition("-")
+        suit_letter = ITALIAN_SUITS.get(suit_word.lower())
+        if suit_letter is None:
+            raise CardError(f"'{text}' is not a card: unknown Italian suit '{suit_word}'")
+        raw = rank_part + suit_letter
+    if len(raw) < 2:
+        raise CardError(f"'{text}' is not a card: expected rank then suit, such as 'AS' or '10H'")
+    rank_part, suit_part = raw[:-1].upper(), raw[-1]
+    suit_letter = SUIT_SYMBOLS.get(suit_part, suit_part.upper())
+    if rank_part == "10":
+        rank_part = "T"
+    if len(rank_part) != 1 or rank_part not in RANKS or suit_letter not in SUITS:
+        raise CardError(f"'{text}' is not a card: expected rank then suit, such as 'AS' or '10H'")
+    return rank_part + suit_letter
+
+
+def check_cards(cards: Sequence[str], pack: Iterable[Card], pointer: str = "") -> list[Problem]:
+    """Problems with canonical ``cards``: not in ``pack``, or the same card twice."""
+    allowed = set(pack)
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for i, card in enumerate(cards):
+        if card not in allowed:
+            problems.append(Problem("card_not_in_pack", f"'{card}' is not in this game's pack", f"{pointer}/{i}"))
+        elif card in seen:
+            problems.append(Problem("duplicate_card", f"'{card}' appears twice", f"{pointer}/{i}"))
+        seen.add(card)
+    return problems
+
+
+def require_distinct(cards: Sequence[str], pack: Iterable[Card], pointer: str = "") -> None:
+    """Raise :class:`InvalidInput` listing every card not in ``pack`` or repeated."""
+    problems = check_cards(cards, pack, pointer)
+    if problems:
+        raise InvalidInput(problems)

@@ -1,0 +1,324 @@
+"""The one shape every game has: a :class:`Game` object with the same verbs (DESIGN.md).
+
+``deal``, ``legal_actions``, ``apply``, ``validate``, ``view`` and ``result`` for every game;
+``evaluate``/``compare`` for hand games; ``trick_winner`` for trick games. States are frozen dataclasses;
+``apply`` returns a new state and the events it caused, or raises :class:`IllegalAction` and changes
+nothing (verify, then apply).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from service.rules.cards import HIDDEN, Card, check_cards
+from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem
+from service.rules.options import OptionSpec, build_options, option_specs
+
+Event = dict[str, Any]
+"""Something the service did or saw happen: ``{"type": ..., ...}`` (antes, deals, draws, pots won)."""
+Result = dict[str, Any]
+"""The outcome of a finished deal: ``winners``, ``points``/``payouts``, ``reason`` and more (API.md 7)."""
+LegalAction = dict[str, Any]
+"""An action exactly as it would be submitted, or with ``min``/``max`` for a free amount."""
+
+RULES_VERSION = "2026.11-1"
+"""Changes whenever any verdict for the same request could change."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """``{"seat": int, "type": str, ...}`` with the fields its type takes (API.md section 6)."""
+
+    seat: int
+    type: str
+    amount: int | None = None
+    card: Card | None = None
+    discard: tuple[Card, ...] | None = None
+    assignments: tuple[tuple[str, Card], ...] | None = None
+    rank: str | None = None
+    points: int | None = None
+    suit: str | None = None
+    melds: tuple[tuple[str, tuple[Card, ...]], ...] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The action as submitted, without the fields it does not use."""
+        out: dict[str, Any] = {"seat": self.seat, "type": self.type}
+        for f in dataclasses.fields(self)[2:]:
+            value = getattr(self, f.name)
+            if value is None:
+                continue
+            if f.name == "discard":
+                value = list(value)
+            elif f.name == "assignments":
+                value = dict(value)
+            elif f.name == "melds":
+                value = [{"kind": kind, "cards": list(cards)} for kind, cards in value]
+            out[f.name] = value
+        return out
+
+
+@dataclass(frozen=True)
+class StateBase:
+    """The fields every game's state starts with."""
+
+    game: str
+    players: int
+    dealer: int
+    phase: str
+    to_act: int | None
+
+
+S = TypeVar("S", bound=StateBase)
+O = TypeVar("O")
+
+
+@dataclass(frozen=True)
+class Transition(Generic[S]):
+    """A new state and the events that led to it."""
+
+    state: S
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """One evaluated hand (API.md section 2, ``hands/evaluate``)."""
+
+    hand: tuple[Card, ...]
+    category: str
+    strength: int
+    description: str
+    interpretation: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Hands ranked best first, equal hands grouped; ``deciding`` says what separated the top two."""
+
+    ranking: list[list[int]]
+    winners: list[int]
+    deciding: str
+
+
+class Game(ABC, Generic[S, O]):
+    """A registered game. Subclasses fill the class attributes and the verbs."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_type: ClassVar[type[Any]]
+    state_type: ClassVar[type[Any]]
+    action_fields: ClassVar[Mapping[str, tuple[str, ...]]]
+    """Each action type and the fields it takes besides ``seat`` and ``type``."""
+    rules_file: ClassVar[str]
+
+    # -- cards and options -------------------------------------------------------------------------
+    @abstractmethod
+    def parse_card(self, text: str) -> Card:
+        """The canonical code of a card in any notation the game accepts; raises CardError."""
+
+    @abstractmethod
+    def full_pack(self) -> tuple[Card, ...]:
+        """Every card of the game's pack in canonical order (``GET /v1/{game}``, field ``pack``)."""
+
+    def pack(self, players: int, options: O) -> tuple[Card, ...]:
+        """The pack for a deal: the full pack less what the player count or the options remove."""
+        return self.full_pack()
+
+    def options(self, raw: Mapping[str, Any] | None, pointer: str = "/options") -> O:
+        """The options object for ``raw``; raises InvalidInput listing every bad option."""
+        built: O = build_options(self.options_type, raw, pointer)
+        return built
+
+    def option_specs(self) -> list[OptionSpec]:
+        return option_specs(self.options_type)
+
+    # -- deals -------------------------------------------------------------------------------------
+    def check_table(self, players: int, dealer: int, options: O) -> list[Problem]:
+        """Problems with the player count and dealer seat."""
+        problems = []
+        if not self.min_players <= players <= self.max_players:
+            problems.append(
+                Problem(
+                    "invalid_players",
+                    f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}",
+                    "/players",
+                )
+            )
+        elif not 0 <= dealer < players:
+            problems.append(Problem("invalid_dealer", f"dealer must be a seat 0..{players - 1}", "/dealer"))
+        return problems
+
+    def check_deck(self, players: int, options: O, deck: Sequence[Card], pointer: str = "/deck") -> None:
+        """Raise InvalidInput unless ``deck`` is exactly the pack for this deal, in some order."""
+        pack = self.pack(players, options)
+        problems = check_cards(deck, pack, pointer)
+        if not problems and len(deck) != len(pack):
+            missing = sorted(set(pack) - set(deck))
+            problems.append(
+                Problem(
+                    "incomplete_deck",
+                    f"the deck must hold all {len(pack)} cards of the pack; missing {missing}",
+                    pointer,
+                )
+            )
+        if problems:
+            raise InvalidInput(problems)
+
+    @abstractmethod
+    def deal(self, players: int, dealer: int, options: O, deck: Sequence[Card]) -> Transition[S]:
+        """The state after the deal (and any automatic steps such as antes)."""
+
+    # -- play --------------------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[LegalAction]:
+        """Every legal action for the seat to act; empty when the deal is over."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action) -> Transition[S]:
+        """The state after ``action``; raises IllegalAction (changing nothing) when it is not legal."""
+
+    @abstractmethod
+    def validate(self, state: S) -> list[Problem]:
+        """Every inconsistency of ``state`` (card conservation, hand sizes, turn, chips)."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int) -> S:
+        """``state`` as ``seat`` may see it: hidden cards are ``"??"``."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """The result of a finished deal, or None while it goes on."""
+
+    def options_of(self, state: S) -> O:
+        """The options a state carries."""
+        opts: O = getattr(state, "options")  # noqa: B009 - every game's state has options
+        return opts
+
+    # -- shared helpers ----------------------------------------------------------------------------
+    def require_valid(self, state: S) -> None:
+        """Raise InvalidState listing every problem of ``state``."""
+        problems = self.validate(state)
+        if problems:
+            raise InvalidState(problems)
+
+    def illegal(self, state: S, code: str, rule: str, message: str) -> IllegalAction:
+        """An IllegalAction that lists what would have been legal."""
+        return IllegalAction(code, rule, message, self.legal_actions(state))
+
+    def check_turn(self, state: S, action: Action) -> None:
+        """Raise IllegalAction unless the deal goes on, ``action`` is of a known type and it is its seat's turn."""
+        if state.to_act is None:
+            raise self.illegal(state, "deal_over", "flow", "the deal is over: no action is legal")
+        if action.type not in self.action_fields:
+            raise self.illegal(state, "unknown_action", "flow", f"'{action.type}' is not an action of {self.name}")
+        if action.seat != state.to_act:
+            raise self.illegal(
+                state, "not_your_turn", "turn", f"it is seat {state.to_act}'s turn, not seat {action.seat}'s"
+            )
+
+
+class HandGame(Game[S, O]):
+    """A game whose hands are evaluated and compared (Brag, Old Brag, Broggin)."""
+
+    hand_size: ClassVar[int]
+
+    @abstractmethod
+    def categories(self) -> list[str]:
+        """Hand categories, best first."""
+
+    @abstractmethod
+    def evaluate(self, hands: Sequence[Sequence[Card]], options: O) -> list[Evaluation]:
+        """Evaluate each hand (canonical cards, already checked against the pack)."""
+
+    @abstractmethod
+    def compare(self, hands: Sequence[Sequence[Card]], options: O) -> Comparison:
+        """Rank the hands best first."""
+
+    def check_hands(self, hands: Sequence[Sequence[Card]], pointer: str = "/hands") -> None:
+        """Raise InvalidInput unless every hand holds ``hand_size`` distinct cards of the pack."""
+        problems: list[Problem] = []
+        for i, hand in enumerate(hands):
+            if len(hand) != self.hand_size:
+                problems.append(
+                    Problem(
+                        "invalid_hand_size",
+                        f"a {self.name} hand holds {self.hand_size} cards, not {len(hand)}",
+                        f"{pointer}/{i}",
+                    )
+                )
+            else:
+                problems.extend(check_cards(hand, self.full_pack(), f"{pointer}/{i}"))
+        if problems:
+            raise InvalidInput(problems)
+
+
+class TrickGame(Game[S, O]):
+    """A trick-taking game (Briscola, Briscola chiamata, Briscan, Brisque)."""
+
+    @abstractmethod
+    def trick_winner(
+        self, trump: str, cards: Sequence[Card], options: O, phase: str | None = None
+    ) -> tuple[int, int]:
+        """The index (into ``cards``, in play order) of the card that wins, and the trick's card points."""
+
+
+def ranking_groups(keys: Sequence[Any]) -> list[list[int]]:
+    """Indices grouped by equal key, best (highest) first."""
+    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
+    groups: list[list[int]] = []
+    for i in order:
+        if groups and keys[groups[-1][0]] == keys[i]:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups
+
+
+def hide(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The same number of cards, every one hidden."""
+    return tuple(HIDDEN for _ in cards)
+
+
+def cards_problem(state_cards: Sequence[Card], pack: Sequence[Card], pointer: str) -> list[Problem]:
+    """Card conservation: ``state_cards`` (every card the state holds) must be ``pack`` exactly."""
+    problems = []
+    seen: dict[Card, int] = {}
+    for card in state_cards:
+        seen[card] = seen.get(card, 0) + 1
+    extra = sorted(c for c in seen if c not in set(pack))
+    twice = sorted(c for c, n in seen.items() if n > 1 and c in set(pack))
+    missing = sorted(set(pack) - set(seen))
+    if extra:
+        problems.append(Problem("card_not_in_pack", f"cards not in this deal's pack: {extra}", pointer))
+    if twice:
+        problems.append(Problem("duplicate_card", f"cards held more than once: {twice}", pointer))
+    if missing:
+        problems.append(Problem("missing_card", f"cards of the pack that the state lacks: {missing}", pointer))
+    return problems
+
+
+__all__ = [
+    "Action",
+    "Comparison",
+    "Evaluation",
+    "Event",
+    "Game",
+    "HandGame",
+    "IllegalAction",
+    "InvalidInput",
+    "InvalidState",
+    "LegalAction",
+    "Problem",
+    "Result",
+    "RULES_VERSION",
+    "StateBase",
+    "TrickGame",
+    "Transition",
+    "ranking_groups",
+]

@@ -1,0 +1,154 @@
+"""Rule options: one frozen dataclass per game, each field an option with its default and its rule id.
+
+The seed leaves gaps; every gap has a default (the AMBIGUITIES lists of ../shared/rules) and options a
+client may choose per request. :func:`build_options` is the one validator of option values.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from service.rules.errors import InvalidInput, Problem
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """What the catalog says of one option."""
+
+    name: str
+    type: str
+    default: Any
+    description: str
+    rule: str
+    allowed: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        """The catalog entry (API.md section 2)."""
+        entry: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default}
+        if self.allowed is not None:
+            entry["allowed"] = list(self.allowed)
+        if self.minimum is not None:
+            entry["minimum"] = self.minimum
+        if self.maximum is not None:
+            entry["maximum"] = self.maximum
+        entry["nullable"] = self.nullable
+        entry["description"] = self.description
+        entry["rule"] = self.rule
+        return entry
+
+
+def option(
+    default: Any,
+    *,
+    description: str,
+    rule: str,
+    allowed: tuple[Any, ...] | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> Any:
+    """A dataclass field that is a rule option."""
+    meta = {"description": description, "rule": rule, "allowed": allowed, "minimum": minimum, "maximum": maximum}
+    return dataclasses.field(default=default, metadata={"option": meta})
+
+
+def _base_types(hint: Any) -> tuple[tuple[type, ...], bool]:
+    """The JSON-relevant Python types a hint admits, and whether it admits None."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(hint)
+        kinds = tuple(a for a in args if a is not type(None))
+        return kinds, len(kinds) != len(args)
+    if origin is typing.Literal:
+        return tuple({type(a) for a in typing.get_args(hint)}), False
+    return (hint,), False
+
+
+_TYPE_NAMES = {bool: "boolean", int: "integer", str: "string"}
+
+
+def option_specs(cls: type[Any]) -> list[OptionSpec]:
+    """Every option of an options dataclass, in declaration order."""
+    hints = typing.get_type_hints(cls)
+    specs = []
+    for f in dataclasses.fields(cls):
+        meta = f.metadata["option"]
+        kinds, nullable = _base_types(hints[f.name])
+        specs.append(
+            OptionSpec(
+                name=f.name,
+                type="|".join(_TYPE_NAMES[k] for k in kinds),
+                default=f.default,
+                description=meta["description"],
+                rule=meta["rule"],
+                allowed=meta["allowed"],
+                minimum=meta["minimum"],
+                maximum=meta["maximum"],
+                nullable=nullable,
+            )
+        )
+    return specs
+
+
+def _type_ok(value: Any, kinds: tuple[type, ...]) -> bool:
+    for kind in kinds:
+        if kind is bool and isinstance(value, bool):
+            return True
+        if kind is int and isinstance(value, int) and not isinstance(value, bool):
+            return True
+        if kind is str and isinstance(value, str):
+            return True
+    return False
+
+
+def build_options(cls: type[T], raw: Mapping[str, Any] | None, pointer: str = "/options") -> T:
+    """The options object for ``raw`` (missing names take their defaults); every problem listed."""
+    if raw is None:
+        return cls()
+    if not isinstance(raw, Mapping):
+        raise InvalidInput([Problem("invalid_type", "options must be an object", pointer)])
+    specs = {spec.name: spec for spec in option_specs(cls)}
+    hints = typing.get_type_hints(cls)
+    problems: list[Problem] = []
+    values: dict[str, Any] = {}
+    for name, value in raw.items():
+        here = f"{pointer}/{name}"
+        spec = specs.get(name)
+        if spec is None:
+            problems.append(Problem("unknown_option", f"unknown option '{name}'; known: {sorted(specs)}", here))
+            continue
+        kinds, nullable = _base_types(hints[name])
+        if value is None:
+            if not nullable:
+                problems.append(Problem("invalid_option", f"'{name}' may not be null", here))
+                continue
+        elif not _type_ok(value, kinds):
+            problems.append(Problem("invalid_option", f"'{name}' must be of type {spec.type}", here))
+            continue
+        elif spec.allowed is not None and value not in spec.allowed:
+            problems.append(Problem("invalid_option", f"'{name}' must be one of {list(spec.allowed)}", here))
+            continue
+        elif spec.minimum is not None and isinstance(value, int) and value < spec.minimum:
+            problems.append(Problem("invalid_option", f"'{name}' must be at least {spec.minimum}", here))
+            continue
+        elif spec.maximum is not None and isinstance(value, int) and value > spec.maximum:
+            problems.append(Problem("invalid_option", f"'{name}' must be at most {spec.maximum}", here))
+            continue
+        values[name] = value
+    if problems:
+        raise InvalidInput(problems)
+    return cls(**values)
+
+
+def options_dict(options: Any) -> dict[str, Any]:
+    """The effective options as JSON-ready values, echoed under ``rules`` in every answer."""
+    return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}

@@ -1,0 +1,11 @@
+"""The registry of games: the API layer loops over it, so adding a game is one line here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.rules.game import Game
+from service.rules.three_card_brag import ThreeCardBrag
+
+GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (ThreeCardBrag(),)}
+"""Every registered game by its id (the path segment)."""

@@ -1,0 +1,30 @@
+"""Seats are numbered in the game's order of play: the next player after ``s`` is ``(s + 1) % n``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+def next_seat(seat: int, players: int) -> int:
+    """The seat that plays after ``seat``."""
+    return (seat + 1) % players
+
+
+def order_from(first: int, players: int) -> list[int]:
+    """Every seat once, in order of play, starting with ``first``."""
+    return [(first + k) % players for k in range(players)]
+
+
+def deal_order(dealer: int, players: int) -> list[int]:
+    """Seats in dealing order: the dealer's next first, the dealer last (API.md section 5)."""
+    return order_from(next_seat(dealer, players), players)
+
+
+def next_active(seat: int, players: int, active: Iterable[int]) -> int | None:
+    """The first seat after ``seat`` (in order of play) that is in ``active``; None if there is none."""
+    live = set(active)
+    for k in range(1, players + 1):
+        candidate = (seat + k) % players
+        if candidate in live:
+            return candidate
+    return None

@@ -1,0 +1,43 @@
+"""The portable seeded shuffle ``sha256-fisher-yates/1`` and the deck commitment (API.md section 5)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+
+ALGORITHM = "sha256-fisher-yates/1"
+
+
+def byte_stream(seed: str) -> Iterator[int]:
+    """Big-endian unsigned 64-bit integers read from SHA-256(seed ":" k) blocks, k = 0, 1, 2, ..."""
+    prefix = seed.encode("utf-8") + b":"
+    k = 0
+    while True:
+        block = hashlib.sha256(prefix + str(k).encode("ascii")).digest()
+        for offset in range(0, 32, 8):
+            yield int.from_bytes(block[offset : offset + 8], "big")
+        k += 1
+
+
+def uniform(stream: Iterator[int], m: int) -> int:
+    """An unbiased integer in ``[0, m)``: rejection sampling below ``(2**64 // m) * m``."""
+    limit = (2**64 // m) * m
+    while True:
+        value = next(stream)
+        if value < limit:
+            return value % m
+
+
+def shuffle(pack: Sequence[str], seed: str) -> tuple[str, ...]:
+    """The deck that ``seed`` makes of ``pack``: Fisher-Yates from the last position down to 1."""
+    deck = list(pack)
+    stream = byte_stream(seed)
+    for i in range(len(deck) - 1, 0, -1):
+        j = uniform(stream, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def deck_commitment(deck: Sequence[str]) -> str:
+    """Lowercase hex SHA-256 of the canonical codes joined with ``,``."""
+    return hashlib.sha256(",".join(deck).encode("utf-8")).hexdigest()

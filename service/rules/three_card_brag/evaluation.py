@@ -1,0 +1,86 @@
+"""Three Card Brag hand ranking (rules/three-card-brag.md 5(c)), precomputed over all 22,100 hands.
+
+Prial ("triss") > running flush > run ("stege") > flush > pair ("par") > high card ("högt kort").
+``strength`` is a dense rank over every possible hand under the effective options: equal means equal.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from service.rules.cards import PIP_VALUE, Card, french_pack, rank, suit
+from service.rules.three_card_brag.options import BragOptions
+
+CATEGORIES = ("prial", "running_flush", "run", "flush", "pair", "high_card")
+"""Best first."""
+
+_NAMES = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine", 8: "eight", 7: "seven",
+          6: "six", 5: "five", 4: "four", 3: "three", 2: "two"}
+_PLURAL = {6: "sixes"}
+_LETTER = {v: r for r, v in PIP_VALUE.items()}
+
+Key = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BragHand:
+    """An evaluated hand: its category, dense strength and a description."""
+
+    category: str
+    strength: int
+    description: str
+
+
+def _plural(value: int) -> str:
+    return _PLURAL.get(value, _NAMES[value] + "s")
+
+
+def _run_top(values: list[int], a23_rank: str) -> int | None:
+    """The run's order value (its top card; A-2-3 per BT-A1), or None when not a run. K-A-2 is no run."""
+    low, mid, high = sorted(values)
+    if (low, mid, high) == (2, 3, 14):
+        return 15 if a23_rank == "highest" else 3  # BT-A1
+    if mid == low + 1 and high == mid + 1:
+        return high
+    return None
+
+
+def hand_key(hand: Sequence[Card], a23_rank: str, prial_order: str) -> tuple[str, Key, str]:
+    """Category, comparison key (higher wins) and description of a 3-card hand."""
+    values = sorted((PIP_VALUE[rank(c)] for c in hand), reverse=True)
+    one_suit = len({suit(c) for c in hand}) == 1
+    if values[0] == values[2]:
+        order = 15 if (values[0] == 3 and prial_order == "threes_high") else values[0]  # BT-A2
+        return "prial", (6, order), f"Prial of {_plural(values[0])}"
+    top = _run_top(values, a23_rank)
+    if top is not None:
+        shown = "A-2-3" if sorted(values) == [2, 3, 14] else "-".join(_LETTER[v] for v in values)
+        if one_suit:
+            return "running_flush", (5, top), f"Running flush {shown}"
+        return "run", (4, top), f"Run {shown}"
+    spelled = "-".join(_LETTER[v] for v in values)
+    if one_suit:
+        return "flush", (3, *values), f"Flush {spelled}"
+    if values[0] == values[1] or values[1] == values[2]:
+        pair = values[1]
+        kicker = values[2] if values[0] == values[1] else values[0]
+        return "pair", (2, pair, kicker), f"Pair of {_plural(pair)}, {_NAMES[kicker]} kicker"
+    return "high_card", (1, *values), f"High card {spelled}"
+
+
+@cache
+def _table(a23_rank: str, prial_order: str) -> dict[frozenset[Card], BragHand]:
+    """Every possible hand with its dense strength (1 = the weakest hand)."""
+    keyed = {}
+    for hand in itertools.combinations(french_pack(), 3):
+        keyed[frozenset(hand)] = hand_key(hand, a23_rank, prial_order)
+    dense = {key: i + 1 for i, key in enumerate(sorted({k for _, k, _ in keyed.values()}))}
+    return {hand: BragHand(cat, dense[key], desc) for hand, (cat, key, desc) in keyed.items()}
+
+
+def evaluate_hand(hand: Sequence[Card], options: BragOptions) -> BragHand:
+    """Look the hand up in the precomputed table for the effective options."""
+    return _table(options.a23_rank, options.prial_order)[frozenset(hand)]
