@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.rules.briscola import Briscola, BriscolaChiamata
 from service.rules.game import Game
+from service.rules.old_brag import OldBrag
 from service.rules.three_card_brag import ThreeCardBrag
 
-GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (ThreeCardBrag(),)}
+GAMES: dict[str, Game[Any, Any]] = {
+    game.id: game
+    for game in (
+        ThreeCardBrag(),
+        OldBrag(),
+        Briscola(),
+        BriscolaChiamata(),
+    )
+}
 """Every registered game by its id (the path segment)."""

@@ -1,0 +1,559 @@
+"""Briscola chiamata, the five-player game (rules/briscola.md 3(b')).
+
+"Före spelet bjuder en spelare om att nämna ett kort; den som har det är deras hemliga partner, och ingen
+vet något förrän det dyker upp." All 40 cards are dealt, 8 each; an auction of ranks strictly downward, then
+points after the Two; the winner ("chiamante") names a suit, which makes the called card and the trump; the
+holder of the called card ("socio") is revealed only when it is played.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from service.rules.briscola.cards import ORDER, PACK, TOTAL, winner_and_points
+from service.rules.briscola.common import (
+    BriscolaCards,
+    check_points,
+    check_seats,
+    check_tricks,
+    current_trick_problems,
+)
+from service.rules.briscola.options import ChiamataOptions
+from service.rules.briscola.state import (
+    AUCTION,
+    CALL,
+    CHIAMATA_PHASES,
+    COMPLETE,
+    PLAY,
+    AuctionCall,
+    BriscolaSeat,
+    ChiamataState,
+)
+from service.rules.cards import SUITS, Card, rank, suit
+from service.rules.errors import CardError, InvalidInput, Problem
+from service.rules.game import Action, Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
+from service.rules.seats import deal_order, next_seat
+from service.rules.tricks import Trick
+
+PLAYERS = 5
+HAND_SIZE = 8
+BASE_TARGET = 61
+""""61 vinner": what the caller's side needs without a point bid."""
+
+
+@dataclass
+class AuctionStatus:
+    """Where an auction stands after its calls (replayed from the state's ``auction``)."""
+
+    passed: set[int] = field(default_factory=set)
+    high_rank: str | None = None
+    high_points: int | None = None
+    high_bidder: int | None = None
+    next_to_speak: int | None = None
+    over: bool = False
+
+
+def multiplier(points_bid: int | None, options: ChiamataOptions) -> int:
+    """Stakes multiplier of a point bid (BRI-A10 ``subito_al_due``: x2 from 71 ... x5 from 101)."""
+    if options.score_multipliers != "subito_al_due" or points_bid is None:
+        return 1
+    return 1 + sum(1 for step in (71, 81, 91, 101) if points_bid >= step)
+
+
+def settlement(caller: int, partner: int, success: bool, units: int, players: int = PLAYERS) -> list[int]:
+    """Zero-sum payouts: caller +2, partner +1, each opponent -1 (alone +4 / -1 x4), negated on failure."""
+    sign = 1 if success else -1
+    out = [-sign * units] * players
+    if partner == caller:
+        out[caller] = sign * 4 * units
+    else:
+        out[caller] = sign * 2 * units
+        out[partner] = sign * units
+    return out
+
+
+class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions]):
+    """Briscola chiamata: auction, a called card makes a secret partner, 8 tricks, zero-sum settlement."""
+
+    id = "briscola-chiamata"
+    name = "Briscola chiamata"
+    min_players = PLAYERS
+    max_players = PLAYERS
+    options_type = ChiamataOptions
+    state_type = ChiamataState
+    rules_file = "briscola.md"
+    action_fields = {"bid": (), "pass": (), "choose_suit": ("suit",), "play": ("card",)}
+    """``bid`` takes exactly one of ``rank`` or ``points`` (checked in :meth:`apply`, code ``invalid_bid``);
+    ``choose_suit`` also takes ``rank`` with the ``points_only`` auction (BRI-A10)."""
+
+    # -- deal --------------------------------------------------------------------------------------
+    def deal(
+        self, players: int, dealer: int, options: ChiamataOptions, deck: Sequence[Card]
+    ) -> Transition[ChiamataState]:
+        """All 40 cards, 8 each from the dealer's right; no turn-up. The dealer's right speaks first."""
+        problems = self.check_table(players, dealer, options)
+        if problems:
+            raise InvalidInput(problems)
+        self.check_deck(players, options, deck)
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        order = deal_order(dealer, players)
+        position = 0
+        for _ in range(HAND_SIZE):
+            for seat in order:
+                hands[seat].append(deck[position])
+                position += 1
+        state = ChiamataState(
+            game=self.id,
+            players=players,
+            dealer=dealer,
+            phase=AUCTION,
+            to_act=order[0],
+            options=options,
+            seats=tuple(BriscolaSeat(seat, tuple(hands[seat]), 0) for seat in range(players)),
+            auction=(),
+            caller=None,
+            called_card=None,
+            trump=None,
+            partner=None,
+            leader=None,
+            trick=(),
+            tricks=(),
+        )
+        return Transition(state, ({"type": "deal", "cards_each": HAND_SIZE, "first": order[0]},))
+
+    # -- the auction -------------------------------------------------------------------------------
+    def _call_problem(
+        self, status: AuctionStatus, call: AuctionCall, players: int, dealer: int, options: ChiamataOptions
+    ) -> tuple[str, str, str] | None:
+        """Why ``call`` is not legal now (code, rule, message), or None."""
+        if call.type == "pass":
+            if call.rank is not None or call.points is not None:
+                return "invalid_bid", "6", "a pass takes no rank or points"
+            if (
+                options.all_pass == "dealer_must_bid"
+                and call.seat == dealer
+                and status.high_bidder is None
+                and len(status.passed) == players - 1
+            ):
+                return "dealer_must_bid", "BRI-A8", "everyone else has passed: the dealer must bid"
+            return None
+        if call.type != "bid":
+            return "unknown_action", "flow", f"'{call.type}' is not an auction call"
+        if (call.rank is None) == (call.points is None):
+            return "invalid_bid", "3(b')2", "a bid names exactly one of a rank or a number of points"
+        if call.rank is not None:
+            if options.auction == "points_only":
+                return "invalid_bid", "BRI-A10", "the points_only auction takes point bids only"
+            if len(call.rank) != 1 or call.rank not in ORDER:
+                return "invalid_bid", "3(b')2", f"'{call.rank}' is not a rank: one of {' '.join(ORDER)}"
+            if status.high_points is not None or status.high_rank == "2":
+                return "bid_not_lower", "3(b')2", "after the Two only point bids remain"
+            if status.high_rank is not None and ORDER.index(call.rank) <= ORDER.index(status.high_rank):
+                return (
+                    "bid_not_lower",
+                    "3(b')2",
+                    f"a rank bid must be strictly lower than {status.high_rank} (order {' '.join(ORDER)})",
+                )
+            return None
+        points = call.points
+        assert points is not None
+        if options.auction == "rank_then_points" and status.high_rank != "2":
+            return "points_before_two", "3(b')2", "point bids come only after someone has bid the Two"
+        low = (
+            options.points_min
+            if status.high_points is None
+            else max(options.points_min, status.high_points + 1)
+        )
+        if not low <= points <= TOTAL:
+            return "bid_out_of_range", "3(b')2", f"a point bid must be from {low} to {TOTAL}"
+        return None
+
+    def _replay(
+        self, calls: Sequence[AuctionCall], players: int, dealer: int, options: ChiamataOptions
+    ) -> tuple[AuctionStatus, list[Problem]]:
+        """The auction's standing after ``calls``, and a problem for each call that was not legal."""
+        status = AuctionStatus(next_to_speak=next_seat(dealer, players))
+        problems: list[Problem] = []
+        for i, call in enumerate(calls):
+            where = f"/auction/{i}"
+            if status.over:
+                problems.append(Problem("auction_over", "the auction was over before this call", where))
+                break
+            if call.seat != status.next_to_speak:
+                problems.append(
+                    Problem("auction_turn", f"seat {status.next_to_speak} speaks here", where + "/seat")
+                )
+                break
+            why = self._call_problem(status, call, players, dealer, options)
+            if why is not None:
+                problems.append(Problem(why[0], why[2], where))
+                break
+            self._advance(status, call, players)
+        return status, problems
+
+    def _advance(self, status: AuctionStatus, call: AuctionCall, players: int) -> None:
+        if call.type == "pass":
+            status.passed.add(call.seat)  # "pass is final"
+        else:
+            status.high_bidder = call.seat
+            if call.rank is not None:
+                status.high_rank = call.rank
+            else:
+                status.high_points = call.points
+        live = [s for s in range(players) if s not in status.passed]
+        if (
+            not live
+            or (status.high_bidder is not None and live == [status.high_bidder])
+            or status.high_points == TOTAL
+        ):
+            status.over, status.next_to_speak = True, None
+            return
+        status.next_to_speak = next(
+            (call.seat + k) % players for k in range(1, players + 1) if (call.seat + k) % players in live
+        )
+
+    def _status(self, state: ChiamataState) -> AuctionStatus:
+        return self._replay(state.auction, state.players, state.dealer, state.options)[0]
+
+    # -- legal actions -----------------------------------------------------------------------------
+    def legal_actions(self, state: ChiamataState) -> list[LegalAction]:
+        seat = state.to_act
+        if seat is None:
+            return []
+        if state.phase == AUCTION:
+            return self._auction_actions(state, seat)
+        if state.phase == CALL:
+            if state.options.auction == "points_only":
+                return [
+                    {"seat": seat, "type": "choose_suit", "suit": s, "rank": r} for s in SUITS for r in ORDER
+                ]
+            return [{"seat": seat, "type": "choose_suit", "suit": s} for s in SUITS]
+        if state.phase == PLAY:
+            return [{"seat": seat, "type": "play", "card": c} for c in state.seats[seat].hand]
+        return []
+
+    def _auction_actions(self, state: ChiamataState, seat: int) -> list[LegalAction]:
+        status = self._status(state)
+        opts = state.options
+        candidates = [AuctionCall(seat, "pass", None, None)]
+        candidates += [AuctionCall(seat, "bid", r, None) for r in ORDER]
+        candidates += [AuctionCall(seat, "bid", None, n) for n in range(opts.points_min, TOTAL + 1)]
+        out: list[LegalAction] = []
+        for call in candidates:
+            if self._call_problem(status, call, state.players, state.dealer, opts) is None:
+                entry: LegalAction = {"seat": seat, "type": call.type}
+                if call.rank is not None:
+                    entry["rank"] = call.rank
+                if call.points is not None:
+                    entry["points"] = call.points
+                out.append(entry)
+        return out
+
+    # -- apply -------------------------------------------------------------------------------------
+    def apply(self, state: ChiamataState, action: Action) -> Transition[ChiamataState]:
+        self.check_turn(state, action)
+        kind = action.type
+        expected = {AUCTION: ("bid", "pass"), CALL: ("choose_suit",), PLAY: ("play",)}.get(state.phase, ())
+        if kind not in expected:
+            raise self.illegal(
+                state, "wrong_phase", "3(b')", f"'{kind}' is not possible in the {state.phase} phase"
+            )
+        if state.phase == AUCTION:
+            return self._bid(state, action)
+        if state.phase == CALL:
+            return self._choose(state, action)
+        return self._play(state, action)
+
+    def _bid(self, state: ChiamataState, action: Action) -> Transition[ChiamataState]:
+        rank_bid = action.rank.strip().upper() if isinstance(action.rank, str) else None
+        call = AuctionCall(action.seat, action.type, rank_bid, action.points)
+        if action.type == "pass" and (action.rank is not None or action.points is not None):
+            raise self.illegal(state, "invalid_bid", "6", "a pass takes no rank or points")
+        status = self._status(state)
+        why = self._call_problem(status, call, state.players, state.dealer, state.options)
+        if why is not None:
+            raise self.illegal(state, *why)
+        self._advance(status, call, state.players)
+        event: Event = {"type": call.type, "seat": call.seat}
+        if call.rank is not None:
+            event["rank"] = call.rank
+        if call.points is not None:
+            event["points"] = call.points
+        events: list[Event] = [event]
+        after = dataclasses.replace(state, auction=(*state.auction, call), to_act=status.next_to_speak)
+        if not status.over:
+            return Transition(after, tuple(events))
+        if status.high_bidder is None:  # BRI-A8: all five passed, the deal is thrown in
+            events.append({"type": "thrown_in"})
+            return Transition(dataclasses.replace(after, phase=COMPLETE, to_act=None), tuple(events))
+        events.append(
+            {
+                "type": "auction_won",
+                "seat": status.high_bidder,
+                "rank": status.high_rank,
+                "points": status.high_points,
+            }
+        )
+        return Transition(
+            dataclasses.replace(after, phase=CALL, to_act=status.high_bidder, caller=status.high_bidder),
+            tuple(events),
+        )
+
+    def _choose(self, state: ChiamataState, action: Action) -> Transition[ChiamataState]:
+        try:
+            trump = self.parse_suit(action.suit or "")
+        except CardError as error:
+            raise self.illegal(state, "invalid_suit", "3(b')3", str(error)) from error
+        if state.options.auction == "points_only":  # BRI-A10: the winner names any card
+            called_rank = action.rank.strip().upper() if isinstance(action.rank, str) else ""
+            if len(called_rank) != 1 or called_rank not in ORDER:
+                raise self.illegal(
+                    state,
+                    "missing_rank",
+                    "BRI-A10",
+                    "with the points_only auction, choose_suit names a rank too",
+                )
+        else:
+            called_rank = self._status(state).high_rank or "2"
+            if action.rank is not None and action.rank.strip().upper() != called_rank:
+                raise self.illegal(
+                    state,
+                    "invalid_rank",
+                    "3(b')3",
+                    f"the called card's rank is the winning bid's, {called_rank}",
+                )
+        called = called_rank + trump
+        first = (
+            action.seat
+            if state.options.chiamata_first_lead == "caller"
+            else next_seat(state.dealer, state.players)
+        )  # BRI-A9; the seat to act in the call phase is the caller
+        after = dataclasses.replace(
+            state, phase=PLAY, called_card=called, trump=trump, leader=first, to_act=first
+        )
+        return Transition(after, ({"type": "call", "seat": action.seat, "card": called, "trump": trump},))
+
+    def _play(self, state: ChiamataState, action: Action) -> Transition[ChiamataState]:
+        seat, card = action.seat, action.card
+        if card is None:
+            raise self.illegal(state, "missing_card", "6", "play needs a card")
+        hand = state.seats[seat].hand
+        if card not in hand:
+            raise self.illegal(state, "card_not_in_hand", "3(b')4", f"seat {seat} does not hold {card}")
+        seats = tuple(
+            dataclasses.replace(s, hand=tuple(c for c in hand if c != card)) if s.seat == seat else s
+            for s in state.seats
+        )
+        events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
+        partner = state.partner
+        if card == state.called_card:
+            partner = seat  # "ingen vet något förrän det dyker upp"
+            events.append({"type": "partner_revealed", "seat": seat, "alone": seat == state.caller})
+        trick = (*state.trick, card)
+        if len(trick) < state.players:
+            return Transition(
+                dataclasses.replace(
+                    state, seats=seats, trick=trick, partner=partner, to_act=next_seat(seat, state.players)
+                ),
+                tuple(events),
+            )
+        assert state.trump is not None and state.leader is not None
+        index, points = winner_and_points(state.trump, trick)
+        winner = (state.leader + index) % state.players
+        seats = tuple(
+            dataclasses.replace(s, points=s.points + points) if s.seat == winner else s for s in seats
+        )
+        events.append({"type": "trick", "winner": winner, "cards": list(trick), "points": points})
+        over = not any(s.hand for s in seats)
+        after = dataclasses.replace(
+            state,
+            seats=seats,
+            trick=(),
+            tricks=(*state.tricks, Trick(state.leader, trick, winner, points)),
+            partner=partner,
+            leader=winner,
+            to_act=None if over else winner,
+            phase=COMPLETE if over else PLAY,
+        )
+        return Transition(after, tuple(events))
+
+    # -- result ------------------------------------------------------------------------------------
+    def result(self, state: ChiamataState) -> Result | None:
+        """Zero-sum settlement (3(b')5): +2/+1/-1 each, alone +4/-1 each, reversed on failure; BRI-A10."""
+        if state.phase != COMPLETE:
+            return None
+        points = [s.points for s in state.seats]
+        if state.caller is None:
+            return {"winners": [], "payouts": [0] * state.players, "points": points, "reason": "thrown_in"}
+        status = self._status(state)
+        caller = state.caller
+        partner = state.partner if state.partner is not None else caller
+        side = sorted({caller, partner})
+        others = [s for s in range(state.players) if s not in side]
+        taken = sum(points[s] for s in side)
+        target = status.high_points if status.high_points is not None else BASE_TARGET
+        success = taken >= target
+        units = multiplier(status.high_points, state.options)
+        cappotto = taken in (0, TOTAL)
+        if cappotto and state.options.cappotto_double:
+            units *= 2
+        return {
+            "winners": side if success else others,
+            "payouts": settlement(caller, partner, success, units, state.players),
+            "points": points,
+            "teams": [side, others],
+            "team_points": [taken, TOTAL - taken],
+            "reason": "points",
+            "caller": caller,
+            "partner": partner,
+            "alone": partner == caller,
+            "called_card": state.called_card,
+            "target": target,
+            "made": success,
+            "multiplier": units,
+            "cappotto": cappotto,
+        }
+
+    # -- validate and view -------------------------------------------------------------------------
+    def validate(self, state: ChiamataState) -> list[Problem]:
+        problems = self.check_table(state.players, state.dealer, state.options)
+        if state.game != self.id:
+            problems.append(
+                Problem("wrong_game", f"this state is of '{state.game}', not '{self.id}'", "/game")
+            )
+        if problems:
+            return problems
+        n = state.players
+        problems = check_seats(state.seats, n)
+        if problems:
+            return problems
+        every: list[Card] = [*state.trick]
+        for s in state.seats:
+            every.extend(s.hand)
+        for t in state.tricks:
+            every.extend(t.cards)
+        problems.extend(cards_problem(every, PACK, "/seats"))
+        if state.phase not in CHIAMATA_PHASES:
+            problems.append(Problem("phase", f"phase must be one of {list(CHIAMATA_PHASES)}", "/phase"))
+            return problems
+        status, auction_problems = self._replay(state.auction, n, state.dealer, state.options)
+        problems.extend(auction_problems)
+        if auction_problems:
+            return problems
+        if not status.over or status.high_bidder is None:
+            problems.extend(self._check_before_play(state, status))
+            return problems
+        if state.caller != status.high_bidder:
+            problems.append(Problem("caller", f"seat {status.high_bidder} won the auction", "/caller"))
+        if state.called_card is None:
+            problems.extend(self._check_before_play(state, status))
+            return problems
+        problems.extend(self._check_play(state, status))
+        return problems
+
+    def _check_before_play(self, state: ChiamataState, status: AuctionStatus) -> list[Problem]:
+        """Auction, call phase or a thrown-in deal: nothing played, 8 cards each, no trump yet."""
+        problems = []
+        if not status.over:
+            phase, to_act = AUCTION, status.next_to_speak
+        elif status.high_bidder is None:
+            phase, to_act = COMPLETE, None
+        else:
+            phase, to_act = CALL, status.high_bidder
+        if state.phase != phase:
+            problems.append(Problem("phase", f"after this auction the phase is {phase}", "/phase"))
+        if state.to_act != to_act:
+            problems.append(Problem("turn", f"to_act must be {to_act}", "/to_act"))
+        if phase != CALL and state.caller is not None:
+            problems.append(Problem("caller", "nobody has won the auction", "/caller"))
+        for name in ("called_card", "trump", "partner", "leader"):
+            if getattr(state, name) is not None:
+                problems.append(Problem(name, f"{name} is set only once a card is called", f"/{name}"))
+        if state.trick or state.tricks:
+            problems.append(Problem("tricks", "no card is played before the call", "/tricks"))
+        problems.extend(
+            current_trick_problems([s.hand for s in state.seats], 0, (), HAND_SIZE, state.players)
+        )
+        if any(s.points for s in state.seats):
+            problems.append(Problem("points", "no points are taken before play", "/seats"))
+        return problems
+
+    def _check_play(self, state: ChiamataState, status: AuctionStatus) -> list[Problem]:
+        problems: list[Problem] = []
+        n = state.players
+        called, trump = state.called_card, state.trump
+        if (
+            called is None
+            or trump is None
+            or called not in PACK
+            or trump not in SUITS
+            or suit(called) != trump
+        ):
+            problems.append(
+                Problem("called_card", "the called card is a card of the trump suit", "/called_card")
+            )
+            return problems
+        if state.options.auction == "rank_then_points" and rank(called) != (status.high_rank or "2"):
+            problems.append(
+                Problem("called_card", "the called card has the winning bid's rank", "/called_card")
+            )
+        caller = status.high_bidder if status.high_bidder is not None else 0
+        first = caller if state.options.chiamata_first_lead == "caller" else next_seat(state.dealer, n)
+        problems.extend(check_tricks(state.tricks, trump, n, first, PACK))
+        problems.extend(check_points(state.seats, state.tricks))
+        played = len(state.tricks)
+        if played > HAND_SIZE:
+            problems.append(Problem("tricks", f"a deal has {HAND_SIZE} tricks", "/tricks"))
+            return problems
+        expected_leader = state.tricks[-1].winner if state.tricks else first
+        if state.leader != expected_leader:
+            problems.append(Problem("leader", f"seat {expected_leader} leads this trick", "/leader"))
+            return problems
+        if len(state.trick) >= n:
+            problems.append(
+                Problem("trick_size", f"a trick in progress holds fewer than {n} cards", "/trick")
+            )
+            return problems
+        problems.extend(
+            current_trick_problems(
+                [s.hand for s in state.seats], expected_leader, state.trick, HAND_SIZE - played, n
+            )
+        )
+        holder = self._played_called_by(state)
+        if state.partner != holder:
+            problems.append(
+                Problem(
+                    "partner", "the partner is known exactly when the called card has been played", "/partner"
+                )
+            )
+        if played == HAND_SIZE:
+            if state.phase != COMPLETE or state.to_act is not None:
+                problems.append(
+                    Problem("phase", "every trick has been played: the deal is complete", "/phase")
+                )
+        else:
+            if state.phase != PLAY:
+                problems.append(Problem("phase", "tricks remain to be played", "/phase"))
+            turn = (expected_leader + len(state.trick)) % n
+            if state.to_act != turn:
+                problems.append(Problem("turn", f"it is seat {turn}'s turn", "/to_act"))
+        return problems
+
+    def _played_called_by(self, state: ChiamataState) -> int | None:
+        """The seat that played the called card, or None while it is unplayed."""
+        for t in state.tricks:
+            for k, card in enumerate(t.cards):
+                if card == state.called_card:
+                    return (t.leader + k) % state.players
+        if state.leader is not None:
+            for k, card in enumerate(state.trick):
+                if card == state.called_card:
+                    return (state.leader + k) % state.players
+        return None
+
+    def view(self, state: ChiamataState, seat: int) -> ChiamataState:
+        """Others' hands are hidden. The partner is None in every view until the called card is played."""
+        seats = tuple(s if s.seat == seat else dataclasses.replace(s, hand=hide(s.hand)) for s in state.seats)
+        return dataclasses.replace(state, seats=seats)

@@ -1,0 +1,77 @@
+"""Briscola and Briscola chiamata states: immutable values that travel with each request."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.rules.briscola.options import BriscolaOptions, ChiamataOptions
+from service.rules.cards import Card
+from service.rules.game import StateBase
+from service.rules.tricks import Trick
+
+PLAY = "play"
+COMPLETE = "complete"
+AUCTION = "auction"
+CALL = "call"
+PHASES = (PLAY, COMPLETE)
+CHIAMATA_PHASES = (AUCTION, CALL, PLAY, COMPLETE)
+
+
+@dataclass(frozen=True)
+class BriscolaSeat:
+    """One player: the hand, and the card points taken in tricks so far."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    points: int
+
+
+@dataclass(frozen=True)
+class BriscolaState(StateBase):
+    """A deal of plain Briscola.
+
+    ``stock`` is top first; its last card is the face-up turn-up ("det sista någon drar") while the stock
+    lasts. ``turn_up`` is the card turned up at the deal and ``trump`` its suit, the briscola. ``trick`` is
+    the trick in progress (play order, led by ``leader``); ``tricks`` the finished ones.
+    """
+
+    options: BriscolaOptions
+    seats: tuple[BriscolaSeat, ...]
+    trump: str
+    turn_up: Card
+    stock: tuple[Card, ...]
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+
+
+@dataclass(frozen=True)
+class AuctionCall:
+    """One call of the auction: ``bid`` with a ``rank`` or ``points``, or ``pass`` (final)."""
+
+    seat: int
+    type: str
+    rank: str | None
+    points: int | None
+
+
+@dataclass(frozen=True)
+class ChiamataState(StateBase):
+    """A deal of Briscola chiamata ("Femmannaversionen").
+
+    ``auction`` holds every call in order. ``caller`` is the auction winner ("chiamante"), ``called_card``
+    the card named and ``trump`` its suit. ``partner`` ("socio", "chiamato") stays None until the called
+    card is played, so no view can tell who holds it ("ingen vet något förrän det dyker upp"); it is the
+    caller when the caller named a card of their own.
+    """
+
+    options: ChiamataOptions
+    seats: tuple[BriscolaSeat, ...]
+    auction: tuple[AuctionCall, ...]
+    caller: int | None
+    called_card: Card | None
+    trump: str | None
+    partner: int | None
+    leader: int | None
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]

@@ -1,0 +1,125 @@
+"""Pieces shared by the trick-taking games (Briscola, Briscola chiamata, Briscan, Brisque).
+
+A trick is won by the highest trump in it, else by the highest card of the suit led ("Sticket går till
+högsta trumfen, eller om ingen trumf lagts, högsta kortet i utspelad färg"); a rank order (high to low) and
+a card-point table are all a game has to give. After a trick the winner draws first from the stock and the
+others follow in play order; the turn-up is the stock's last card. Sides (partnerships) total their points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from service.rules.cards import ITALIAN_SUITS, SUIT_SYMBOLS, SUITS, Card, rank, suit
+from service.rules.errors import CardError
+
+SUIT_WORDS: dict[str, str] = {
+    **ITALIAN_SUITS,
+    "spades": "S",
+    "hearts": "H",
+    "diamonds": "D",
+    "clubs": "C",
+    "spader": "S",
+    "hjärter": "H",
+    "ruter": "D",
+    "klöver": "C",
+}
+"""Suit names accepted besides letters and symbols: Italian (API.md section 3), English, Swedish (seed)."""
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, the cards in play order, the seat that won it and its card points."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    points: int
+
+
+def parse_suit(text: str, *, words: bool = True) -> str:
+    """The suit letter ``S H D C`` of a letter, a symbol or (with ``words``) a suit name; raises CardError."""
+    raw = text.strip() if isinstance(text, str) else ""
+    letter = SUIT_SYMBOLS.get(raw) or (SUIT_WORDS.get(raw.lower()) if words else None) or raw.upper()
+    if len(letter) != 1 or letter not in SUITS:
+        known = "S, H, D, C, ♠ ♥ ♦ ♣" + (" or spade, coppe, denari, bastoni" if words else "")
+        raise CardError(f"'{text}' is not a suit: expected one of {known}")
+    return letter
+
+
+def trick_winner(cards: Sequence[Card], trump: str, order: str) -> int:
+    """Index (in play order) of the winning card: the highest trump, else the highest of the suit led.
+
+    ``order`` lists the ranks high to low. A card of another plain suit cannot win; if nobody follows,
+    the leader's card wins. ``cards`` must not be empty.
+    """
+    led = suit(cards[0])
+    contest = trump if any(suit(c) == trump for c in cards) else led
+    best = -1
+    for i, card in enumerate(cards):
+        if suit(card) == contest and (best < 0 or order.index(rank(card)) < order.index(rank(cards[best]))):
+            best = i
+    return best
+
+
+def card_points(cards: Sequence[Card], values: Mapping[str, int]) -> int:
+    """The card points of ``cards`` by rank (ranks missing from ``values`` count nothing)."""
+    return sum(values.get(rank(c), 0) for c in cards)
+
+
+def play_order(first: int, players: int) -> list[int]:
+    """Every seat once in order of play from ``first`` (the draw order after a trick: winner first)."""
+    return [(first + k) % players for k in range(players)]
+
+
+def draw_after_trick(
+    hands: Sequence[tuple[Card, ...]], stock: tuple[Card, ...], winner: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], list[tuple[int, Card]]]:
+    """The winner draws the top card of the stock, then the others in play order, one each while it lasts.
+
+    Returns the new hands, the rest of the stock and the draws as ``(seat, card)`` in order. The turn-up,
+    the stock's last card, goes to the last player in draw order on the final round.
+    """
+    new = [tuple(h) for h in hands]
+    rest = stock
+    draws: list[tuple[int, Card]] = []
+    for seat in play_order(winner, len(hands)):
+        if not rest:
+            break
+        card, rest = rest[0], rest[1:]
+        new[seat] = new[seat] + (card,)
+        draws.append((seat, card))
+    return tuple(new), rest, draws
+
+
+def trick_leaders_ok(tricks: Sequence[Trick], first_leader: int) -> bool:
+    """Whether every trick was led by the winner of the one before (the first by ``first_leader``)."""
+    expected = first_leader
+    for trick in tricks:
+        if trick.leader != expected:
+            return False
+        expected = trick.winner
+    return True
+
+
+def side_of(seat: int, sides: Sequence[Sequence[int]]) -> int:
+    """The index of the side (partnership) that ``seat`` belongs to; -1 if none."""
+    for i, members in enumerate(sides):
+        if seat in members:
+            return i
+    return -1
+
+
+def side_points(points: Sequence[int], sides: Sequence[Sequence[int]]) -> list[int]:
+    """Each side's total of its seats' points."""
+    return [sum(points[s] for s in members) for members in sides]
+
+
+def seat_points(tricks: Sequence[Trick], players: int) -> list[int]:
+    """Card points each seat has taken in ``tricks``."""
+    totals = [0] * players
+    for trick in tricks:
+        if 0 <= trick.winner < players:
+            totals[trick.winner] += trick.points
+    return totals
