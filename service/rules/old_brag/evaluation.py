@@ -1,0 +1,160 @@
+"""Old Brag hand ranking with braggers (rules/old-brag.md 4(c)), precomputed over all 22,100 hands.
+
+The braggers ("Bregeri", "divlje karte": wild cards) A♦, J♣ and 9♦ may each stand for any rank or for
+themselves; every reading is tried and the best one kept. Prial ("tri iste") > pair ("par") > high card;
+within a rank a natural combination beats a bragger one. ``strength`` is a dense rank over every possible
+hand under the effective options: equal means an exact tie.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
+
+from service.rules.cards import PIP_VALUE, Card, french_pack, rank
+from service.rules.old_brag.options import OldBragOptions
+
+BRAGGERS = ("AD", "JC", "9D")
+"""A♦ (A-karo), J♣ (J-tref), 9♦ (9-karo)."""
+CATEGORIES = ("prial", "pair", "high_card")
+"""Best first. Natural and bragger combinations share a category; ``strength`` orders them."""
+
+PRIAL, PAIR, HIGH_CARD = 2, 1, 0
+_CATEGORY = {PRIAL: "prial", PAIR: "pair", HIGH_CARD: "high_card"}
+_NAMES = {
+    14: "ace",
+    13: "king",
+    12: "queen",
+    11: "jack",
+    10: "ten",
+    9: "nine",
+    8: "eight",
+    7: "seven",
+    6: "six",
+    5: "five",
+    4: "four",
+    3: "three",
+    2: "two",
+}
+_LETTER = {v: r for r, v in PIP_VALUE.items()}
+_WILD_RANKS = tuple(range(14, 1, -1))
+
+Key = tuple[int, int, int, int]
+
+
+class Flags(NamedTuple):
+    """The options that change the ranking of hands."""
+
+    only_ace_diamond_natural: bool
+    pair_natural_priority: bool
+    fewer_braggers_better: bool
+    ace_prial_max_one_bragger: bool
+
+
+@dataclass(frozen=True)
+class OldBragHand:
+    """An evaluated hand: category, dense strength, comparison key, description, bragger reading."""
+
+    category: str
+    strength: int
+    key: Key
+    description: str
+    interpretation: dict[str, str] | None
+
+
+def flags_of(options: OldBragOptions) -> Flags:
+    return Flags(
+        options.only_ace_diamond_natural,
+        options.pair_natural_priority,
+        options.fewer_braggers_better,
+        options.ace_prial_max_one_bragger,
+    )
+
+
+def _plural(value: int) -> str:
+    return "sixes" if value == 6 else _NAMES[value] + "s"
+
+
+def _reading_key(cards: Sequence[tuple[int, bool, bool]], flags: Flags) -> tuple[Key, str] | None:
+    """Key and description of one reading: each card is (rank value, artificial, wild).
+
+    ``artificial`` marks a card that makes the combination a bragger one: a wild card, or (OB-A4 option
+    ``only_ace_diamond_natural``) J♣/9♦ standing for themselves. None if the options forbid the reading.
+    """
+    values = sorted((v for v, _, _ in cards), reverse=True)
+    if values[0] == values[2]:
+        wilds = sum(w for _, _, w in cards)
+        artificial = sum(a for _, a, _ in cards)
+        if values[0] == 14 and flags.ace_prial_max_one_bragger and wilds > 1:  # OB-A8
+            return None
+        natural = int(artificial == 0)
+        fewer = -artificial if flags.fewer_braggers_better else 0  # OB-A8
+        kind = "Natural" if natural else "Bragger"
+        return (PRIAL, values[0], natural, fewer), f"{kind} prial of {_plural(values[0])}"
+    if values[0] == values[1] or values[1] == values[2]:
+        pair = values[1]
+        kicker = values[2] if values[0] == values[1] else values[0]
+        natural = int(not any(a for v, a, _ in cards if v == pair))
+        kind = "Natural" if natural else "Bragger"
+        shown = natural if flags.pair_natural_priority else 0  # OB-A8
+        return (PAIR, pair, shown, kicker), f"{kind} pair of {_plural(pair)}, {_NAMES[kicker]} kicker"
+    return (HIGH_CARD, *values), "High card " + "-".join(_LETTER[v] for v in values)  # type: ignore[return-value]
+
+
+def best_reading(hand: Sequence[Card], flags: Flags) -> tuple[Key, str, dict[str, str] | None]:
+    """The best reading of a hand over every choice for its braggers (itself, or wild as any rank)."""
+    natural_selves = {"AD"} if flags.only_ace_diamond_natural else set(BRAGGERS)  # OB-A4
+    fixed = [(PIP_VALUE[rank(c)], False, False) for c in hand if c not in BRAGGERS]
+    braggers = [c for c in hand if c in BRAGGERS]
+    choices = [[None, *_WILD_RANKS] for _ in braggers]  # None: the bragger stands for itself
+    best: tuple[Key, str, dict[str, str] | None] | None = None
+    for reading in itertools.product(*choices):
+        cards = list(fixed)
+        for card, wild_rank in zip(braggers, reading, strict=True):
+            if wild_rank is None:
+                cards.append((PIP_VALUE[rank(card)], card not in natural_selves, False))
+            else:
+                cards.append((wild_rank, True, True))
+        found = _reading_key(cards, flags)
+        if found is not None and (best is None or found[0] > best[0]):
+            interpretation = {
+                card: rank(card) if wild_rank is None else _LETTER[wild_rank]
+                for card, wild_rank in zip(braggers, reading, strict=True)
+            }
+            best = (found[0], found[1], interpretation or None)
+    assert best is not None  # the all-itself reading is never forbidden
+    return best
+
+
+@cache
+def table(flags: Flags) -> dict[frozenset[Card], OldBragHand]:
+    """Every possible hand with its dense strength (1 = the weakest hand), for one set of ranking options."""
+    keyed = {frozenset(hand): best_reading(hand, flags) for hand in itertools.combinations(french_pack(), 3)}
+    dense = {key: i + 1 for i, key in enumerate(sorted({key for key, _, _ in keyed.values()}))}
+    return {
+        hand: OldBragHand(_CATEGORY[key[0]], dense[key], key, description, interpretation)
+        for hand, (key, description, interpretation) in keyed.items()
+    }
+
+
+def evaluate_hand(hand: Sequence[Card], options: OldBragOptions) -> OldBragHand:
+    """Look the hand up in the precomputed table for the effective options."""
+    return table(flags_of(options))[frozenset(hand)]
+
+
+def deciding(best: Key, second: Key) -> str:
+    """What separates two keys, best first: category, rank, natural, braggers, kicker, or tie."""
+    if best == second:
+        return "tie"
+    if best[0] != second[0]:
+        return "category"
+    if best[1] != second[1]:
+        return "rank"
+    if best[0] == HIGH_CARD:
+        return "kicker"
+    if best[2] != second[2]:
+        return "natural"
+    return "braggers" if best[0] == PRIAL else "kicker"

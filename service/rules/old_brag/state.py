@@ -1,0 +1,54 @@
+"""Old Brag states: immutable values that travel with each request."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.rules.cards import Card
+from service.rules.game import StateBase
+from service.rules.old_brag.options import OldBragOptions
+
+BETTING = "betting"
+"""Phase II ("klađenje"): the betting for the main pot."""
+DRAWING = "drawing"
+"""Phase III ("31"): contenders for Pot III hit or stand in priority order."""
+COMPLETE = "complete"
+PHASES = (BETTING, DRAWING, COMPLETE)
+
+
+@dataclass(frozen=True)
+class OldBragSeat:
+    """One player of the deal.
+
+    ``hand`` is the three dealt cards in the order dealt; with the consolation pots on, the third
+    (``hand[2]``) was dealt face up and is public. ``drawn`` holds the cards asked for in the 31 phase.
+    ``folded`` is "Dalje" (gave up the main pot); ``staked`` the chips bet into the main pot beyond the
+    ante; ``stood`` that the player stopped drawing in the 31 phase.
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    drawn: tuple[Card, ...]
+    folded: bool
+    staked: int
+    stood: bool
+
+
+@dataclass(frozen=True)
+class OldBragState(StateBase):
+    """A deal of Old Brag.
+
+    ``main_pot``, ``pot1`` (face-up card) and ``pot3`` ("31") hold the chips of each pot; Pot I is won at
+    the deal. ``level`` is the highest total staked in the betting (0 before the dealer opens) and
+    ``aggressor`` the seat whose bet or raise set it: the betting ends when the turn comes back to it.
+    ``stock`` is the rest of the deck, top first: the 31-phase draws come off it.
+    """
+
+    options: OldBragOptions
+    seats: tuple[OldBragSeat, ...]
+    stock: tuple[Card, ...]
+    main_pot: int
+    pot1: int
+    pot3: int
+    level: int
+    aggressor: int | None
