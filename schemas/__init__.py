@@ -1,0 +1,1 @@
+"""marshmallow schemas: the wire format <-> engine objects (cards, options, states, actions, results)."""

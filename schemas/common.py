@@ -1,0 +1,122 @@
+"""Schemas shared by every game: problems (RFC 9457), events, results, the catalog."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+from schemas.fields import StrictInteger
+
+
+class ProblemItemSchema(Schema):
+    """One input problem: where (a JSON pointer into the request body) and what."""
+
+    pointer = fields.String(required=True, metadata={"description": "JSON pointer into the request body."})
+    detail = fields.String(required=True)
+
+
+class StateProblemSchema(Schema):
+    """One problem of a state: a stable code, where and what."""
+
+    code = fields.String(required=True, metadata={"description": "Stable snake_case code."})
+    pointer = fields.String(metadata={"description": "JSON pointer into the state."})
+    message = fields.String(required=True)
+
+
+class ProblemDetailsSchema(Schema):
+    """An error (RFC 9457 problem details, ``application/problem+json``)."""
+
+    type = fields.String(required=True, metadata={"description": "URI reference naming the kind of problem."})
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String(required=True)
+    errors = fields.List(fields.Nested(ProblemItemSchema), metadata={"description": "Input errors with pointers."})
+    problems = fields.List(fields.Nested(StateProblemSchema), metadata={"description": "Every problem of a state."})
+    code = fields.String(metadata={"description": "Illegal actions: a stable code."})
+    rule = fields.String(metadata={"description": "Illegal actions: the rule broken (an id of the rules files)."})
+    legal_actions = fields.List(fields.Dict(), metadata={"description": "Illegal actions: what was legal."})
+
+
+RESULT_DESCRIPTION = (
+    "The outcome of a finished deal (API.md section 7): `winners` (seats; empty for a drawn deal), `reason`, "
+    "`points` (trick games, per seat) and `team_points` (partnerships), `payouts` (betting games and "
+    "Briscola chiamata, net per seat, summing to 0), and game-specific details."
+)
+
+
+def result_field(**kwargs: object) -> fields.Dict:
+    """The ``result`` object: core fields documented, game details allowed."""
+    return fields.Dict(
+        metadata={
+            "description": RESULT_DESCRIPTION,
+            "properties": {
+                "winners": {"type": "array", "items": {"type": "integer"}},
+                "reason": {"type": "string"},
+                "points": {"type": "array", "items": {"type": "integer"}},
+                "team_points": {"type": "array", "items": {"type": "integer"}},
+                "payouts": {"type": "array", "items": {"type": "integer"}},
+            },
+            "required": ["winners", "reason"],
+        },
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
+def events_field() -> fields.List:
+    """What the service did or saw: antes, deals, draws, pots won (free-form objects with a ``type``)."""
+    return fields.List(
+        fields.Dict(metadata={"properties": {"type": {"type": "string"}}, "required": ["type"]}),
+        required=True,
+        metadata={"description": "Automatic steps and what the action caused, in order."},
+    )
+
+
+class PlayersRangeSchema(Schema):
+    min = StrictInteger(required=True)
+    max = StrictInteger(required=True)
+
+
+class OptionSpecSchema(Schema):
+    """One rule option: its default, its values and the rule it settles."""
+
+    name = fields.String(required=True)
+    type = fields.String(required=True, metadata={"description": "boolean, integer, string or integer|string."})
+    default = fields.Raw(required=True, allow_none=True)
+    allowed = fields.List(fields.Raw(), metadata={"description": "The allowed values, where they are few."})
+    minimum = fields.Integer()
+    maximum = fields.Integer()
+    nullable = fields.Boolean(required=True)
+    description = fields.String(required=True)
+    rule = fields.String(required=True, metadata={"description": "The AMBIGUITIES id of the rules file."})
+
+
+class GameEntrySchema(Schema):
+    """A catalog entry."""
+
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    kind = fields.String(required=True, metadata={"description": "'hand' or 'trick'."})
+    players = fields.Nested(PlayersRangeSchema, required=True)
+    pack_size = fields.Integer(required=True)
+    actions = fields.List(fields.String(), required=True, metadata={"description": "Action types."})
+    options = fields.List(fields.Nested(OptionSpecSchema), required=True)
+    rules_file = fields.String(required=True)
+
+
+class GameDetailSchema(GameEntrySchema):
+    """A catalog entry with the canonical pack (and, for hand games, the categories, best first)."""
+
+    pack = fields.List(fields.String(), required=True, metadata={"description": "Canonical pack order."})
+    categories = fields.List(fields.String(), metadata={"description": "Hand games: categories, best first."})
+
+
+class CatalogSchema(Schema):
+    games = fields.List(fields.Nested(GameEntrySchema), required=True)
+
+
+class HealthSchema(Schema):
+    status = fields.String(required=True)
+
+
+class ReadySchema(Schema):
+    status = fields.String(required=True)
+    games = fields.List(fields.String(), required=True)

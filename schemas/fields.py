@@ -1,0 +1,73 @@
+"""Strict fields: ``"5"`` is not an integer, ``1`` is not a boolean, a card is parsed by its game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import ValidationError, fields
+
+from service.rules.errors import CardError
+
+
+class StrictInteger(fields.Integer):
+    """An integer that must be a JSON integer (not a string, not a boolean, not 1.0)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValidationError("Not a valid integer.")
+        return int(super()._deserialize(value, attr, data, **kwargs))
+
+
+class StrictBoolean(fields.Boolean):
+    """``true`` or ``false`` and nothing else."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError("Not a valid boolean.")
+        return value
+
+
+class StrictString(fields.String):
+    """A JSON string."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if not isinstance(value, str):
+            raise ValidationError("Not a valid string.")
+        return value
+
+
+class CardField(fields.String):
+    """A card in any notation the game accepts; loads to the canonical code, dumps it as is."""
+
+    def __init__(self, parse: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("metadata", {})
+        kwargs["metadata"].setdefault("description", "A card code (API.md section 3); '??' marks a hidden card in views.")
+        super().__init__(**kwargs)
+        self.parse = parse
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if not isinstance(value, str):
+            raise ValidationError("A card is a string such as 'AS'.")
+        try:
+            return str(self.parse(value))
+        except CardError as error:
+            raise ValidationError(str(error)) from error
+
+
+class SuitField(CardField):
+    """A suit in any notation the game accepts; loads to its canonical letter."""
+
+    def __init__(self, parse: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("metadata", {})
+        kwargs["metadata"].setdefault("description", "A suit: S, H, D, C, a suit symbol (or an Italian suit word in Briscola).")
+        super().__init__(parse, **kwargs)
+
+
+class TupleList(fields.List):
+    """A JSON array that loads to a tuple (states are immutable)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> tuple[Any, ...]:
+        return tuple(super()._deserialize(value, attr, data, **kwargs))

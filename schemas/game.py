@@ -1,0 +1,366 @@
+"""Every request and response schema of one game, built from the game's engine object.
+
+The API layer asks :func:`game_schemas` for a game's bundle; nothing here is written per game.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
+
+from schemas.common import events_field, result_field
+from schemas.derive import Deriver, camel
+from schemas.fields import CardField, StrictBoolean, StrictInteger, StrictString, SuitField, TupleList
+from service.rules.errors import InvalidInput
+from service.rules.game import Action, Game, HandGame, TrickGame
+from service.rules.options import option_specs, options_dict
+
+MAX_HANDS = 10_000
+"""Hands in one evaluate or compare request."""
+MAX_ACTIONS = 1_000
+"""Actions in one record."""
+MAX_TRICK_CARDS = 10
+
+ACTION_FIELD_DOCS = {
+    "amount": "bet/raise: the new stake or level (open-equivalent units in Three Card Brag).",
+    "card": "play: the card played.",
+    "discard": "exchange: the cards discarded (an empty list keeps all).",
+    "assignments": "declare: what each trump stands for, {trump: card}.",
+    "rank": "bid: the rank bid.",
+    "points": "bid: the points bid (after the Two).",
+    "suit": "choose_suit: the suit named.",
+    "melds": "announce: the melds announced.",
+}
+
+
+class StrictSchema(Schema):
+    class Meta:
+        unknown = RAISE
+        ordered = True
+
+
+def _options_doc_field(spec: Any) -> fields.Field:
+    meta = {"description": f"{spec.description} ({spec.rule})"}
+    rng = validate.Range(min=spec.minimum, max=spec.maximum) if spec.minimum is not None or spec.maximum is not None else None
+    kwargs: dict[str, Any] = {"metadata": meta, "allow_none": spec.nullable, "dump_default": spec.default}
+    if spec.type == "boolean":
+        return fields.Boolean(**kwargs)
+    if spec.type == "integer":
+        return fields.Integer(validate=rng, **kwargs)
+    if spec.type == "string":
+        return fields.String(validate=validate.OneOf(spec.allowed) if spec.allowed else None, **kwargs)
+    meta["enum"] = list(spec.allowed or ())
+    return fields.Raw(**kwargs)
+
+
+class OptionsField(fields.Nested):
+    """A game's options object: documented option by option, validated by the engine (one validator)."""
+
+    def __init__(self, game: Game[Any, Any], **kwargs: Any) -> None:
+        kwargs.setdefault("metadata", {"description": "Rule options; omitted ones take their defaults."})
+        super().__init__(options_doc_schema(game), **kwargs)
+        self.game = game
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, dict):
+            raise ValidationError("options must be an object")
+        try:
+            return self.game.options(value, pointer="")
+        except InvalidInput as error:
+            raise ValidationError({p.pointer.lstrip("/") or "_schema": [p.message] for p in error.problems}) from error
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        plain = value if isinstance(value, dict) else options_dict(value)
+        return super()._serialize(plain, attr, obj, **kwargs)
+
+
+@cache
+def options_doc_schema(game: Game[Any, Any]) -> type[Schema]:
+    attrs: dict[str, Any] = {spec.name: _options_doc_field(spec) for spec in option_specs(game.options_type)}
+    attrs["Meta"] = StrictSchema.Meta
+    return type(f"{camel(game.id)}OptionsSchema", (Schema,), attrs)
+
+
+def _rules_fields(game: Game[Any, Any]) -> dict[str, fields.Field]:
+    return {
+        "rules": OptionsField(game, required=True, metadata={"description": "The effective options."}),
+        "rules_version": fields.String(required=True, metadata={"description": "Version of the rules engine."}),
+    }
+
+
+class GameSchemas:
+    """The schema classes of one game's endpoints."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        prefix = camel(game.id)
+        self.prefix = prefix
+        deriver = Deriver(game, OptionsField)
+        self.state = deriver.schema(game.state_type)
+        self.options = options_doc_schema(game)
+        card = lambda **kw: CardField(game.parse_card, **kw)  # noqa: E731
+        self.action = self._action_schema(card)
+        self.legal_action = self._legal_action_schema(card)
+        rules = _rules_fields(game)
+
+        def build(name: str, attrs: dict[str, Any], doc: str = "") -> type[Schema]:
+            attrs = dict(attrs)
+            attrs.setdefault("Meta", StrictSchema.Meta)
+            made = type(f"{prefix}{name}Schema", (Schema,), attrs)
+            made.__doc__ = doc
+            return made
+
+        opt = lambda: OptionsField(game, load_default=None)  # noqa: E731
+        state = lambda **kw: fields.Nested(self.state, required=True, **kw)  # noqa: E731
+
+        deal_source = {
+            "options": opt(),
+            "seed": StrictString(
+                validate=validate.Length(1, 256),
+                metadata={"description": "Shuffle the pack with sha256-fisher-yates/1 (API.md section 5)."},
+            ),
+            "deck": fields.List(
+                CardField(game.parse_card),
+                metadata={"description": "The whole pack for this deal in order, deck[0] on top."},
+            ),
+            "check_source": validates_schema(_one_source),
+        }
+        table = {
+            "players": StrictInteger(required=True, metadata={"description": "Number of players."}),
+            "dealer": StrictInteger(required=True, metadata={"description": "The dealer's seat."}),
+        }
+        self.deal_request = build("DealRequest", {**table, **deal_source}, "A deal: table, options and a seed or deck.")
+        self.deal_response = build(
+            "DealResponse",
+            {
+                "state": state(),
+                "events": events_field(),
+                "deck_commitment": fields.String(
+                    required=True, metadata={"description": "Lowercase hex SHA-256 of the deck's codes joined with ','."}
+                ),
+                **rules,
+            },
+        )
+        self.state_request = build("StateRequest", {"state": state()}, "A state.")
+        self.legal_actions_response = build(
+            "LegalActionsResponse",
+            {
+                "phase": fields.String(required=True),
+                "to_act": fields.Integer(required=True, allow_none=True),
+                "actions": fields.List(fields.Nested(self.legal_action), required=True),
+                **rules,
+            },
+        )
+        self.action_request = build(
+            "ActionRequest", {"state": state(), "action": fields.Nested(self.action, required=True)}
+        )
+        self.action_response = build(
+            "ActionResponse",
+            {"state": state(), "events": events_field(), "result": result_field(required=True, allow_none=True), **rules},
+        )
+        from schemas.common import StateProblemSchema
+
+        self.validate_response = build(
+            "ValidateResponse",
+            {
+                "valid": fields.Boolean(required=True),
+                "problems": fields.List(fields.Nested(StateProblemSchema), required=True),
+            },
+        )
+        self.view_request = build(
+            "ViewRequest",
+            {"state": state(), "seat": StrictInteger(required=True, metadata={"description": "The viewer's seat."})},
+        )
+        self.view_response = build("ViewResponse", {"state": state()})
+        record = build(
+            "Record",
+            {
+                **table,
+                **deal_source,
+                "actions": fields.List(
+                    fields.Nested(self.action), required=True, validate=validate.Length(max=MAX_ACTIONS)
+                ),
+            },
+            "A record: a deal (deck or seed) and the actions in order.",
+        )
+        self.record_request = build("RecordRequest", {"record": fields.Nested(record, required=True)})
+        adjudication_error = build(
+            "AdjudicationError",
+            {
+                "index": fields.Integer(required=True),
+                "code": fields.String(required=True),
+                "rule": fields.String(required=True),
+                "message": fields.String(required=True),
+                "legal_actions": fields.List(fields.Nested(self.legal_action), required=True),
+            },
+        )
+        self.adjudicate_response = build(
+            "AdjudicateResponse",
+            {
+                "verdict": fields.String(required=True, validate=validate.OneOf(["complete", "in_progress", "illegal"])),
+                "applied": fields.Integer(required=True),
+                "error": fields.Nested(adjudication_error, required=True, allow_none=True),
+                "state": state(),
+                "result": result_field(required=True, allow_none=True),
+                "events": events_field(),
+                "deck_commitment": fields.String(required=True),
+                **rules,
+            },
+        )
+        if isinstance(game, HandGame):
+            hands = fields.List(
+                fields.List(CardField(game.parse_card)),
+                required=True,
+                validate=validate.Length(1, MAX_HANDS),
+                metadata={"description": f"Up to {MAX_HANDS} hands."},
+            )
+            self.hands_request = build("HandsRequest", {"hands": hands, "options": opt()})
+            evaluation = build(
+                "Evaluation",
+                {
+                    "hand": fields.List(fields.String(), required=True),
+                    "category": fields.String(required=True),
+                    "strength": fields.Integer(
+                        required=True,
+                        metadata={"description": "Dense rank over every possible hand: higher is better, equal ties."},
+                    ),
+                    "description": fields.String(required=True),
+                    "interpretation": fields.Dict(
+                        metadata={"description": "What each wild card stood for (Old Brag's braggers, Broggin's trumps)."}
+                    ),
+                },
+            )
+            self.evaluate_response = build(
+                "EvaluateResponse", {"results": fields.List(fields.Nested(evaluation), required=True), **rules}
+            )
+            self.compare_response = build(
+                "CompareResponse",
+                {
+                    "ranking": fields.List(fields.List(fields.Integer()), required=True),
+                    "winners": fields.List(fields.Integer(), required=True),
+                    "deciding": fields.String(required=True),
+                    "results": fields.List(fields.Nested(evaluation), required=True),
+                    **rules,
+                },
+            )
+        if isinstance(game, TrickGame):
+            self.trick_request = build(
+                "TrickRequest",
+                {
+                    "trump": SuitField(game.parse_suit, required=True),
+                    "cards": fields.List(
+                        CardField(game.parse_card),
+                        required=True,
+                        validate=validate.Length(1, MAX_TRICK_CARDS),
+                        metadata={"description": "The cards of the trick in play order."},
+                    ),
+                    "phase": StrictString(load_default=None, allow_none=True),
+                    "options": opt(),
+                },
+            )
+            self.trick_response = build(
+                "TrickResponse",
+                {
+                    "winner": fields.Integer(required=True, metadata={"description": "Index into cards."}),
+                    "points": fields.Integer(required=True),
+                    **rules,
+                },
+            )
+
+    def _action_fields(self, card: Any) -> dict[str, fields.Field]:
+        game = self.game
+        used = {name for names in game.action_fields.values() for name in names}
+        used |= {name for names in getattr(game, "action_optional_fields", {}).values() for name in names}
+        meld = type(
+            f"{self.prefix}MeldSchema",
+            (Schema,),
+            {"kind": StrictString(required=True), "cards": fields.List(card(), required=True), "Meta": StrictSchema.Meta},
+        )
+        available: dict[str, fields.Field] = {
+            "amount": StrictInteger(),
+            "card": card(),
+            "discard": fields.List(card()),
+            "assignments": fields.Dict(keys=StrictString(), values=card()),
+            "rank": StrictString(),
+            "points": StrictInteger(),
+            "suit": SuitField(game.parse_suit),
+            "melds": fields.List(fields.Nested(meld)),
+        }
+        out = {}
+        for name in available:
+            if name in used:
+                available[name].metadata["description"] = ACTION_FIELD_DOCS[name]
+                out[name] = available[name]
+        return out
+
+    def _action_schema(self, card: Any) -> type[Schema]:
+        game = self.game
+        optional = getattr(game, "action_optional_fields", {})
+
+        def check(self_: Schema, data: dict[str, Any], **_: Any) -> Action:
+            kind = data["type"]
+            wanted = set(game.action_fields[kind])
+            allowed = wanted | set(optional.get(kind, ()))
+            errors = {}
+            for name in data:
+                if name not in ("seat", "type") and name not in allowed:
+                    errors[name] = [f"'{kind}' takes no '{name}'"]
+            for name in wanted - set(data):
+                errors[name] = [f"'{kind}' requires '{name}'"]
+            if errors:
+                raise ValidationError(errors)
+            values = dict(data)
+            if "discard" in values:
+                values["discard"] = tuple(values["discard"])
+            if "assignments" in values:
+                values["assignments"] = tuple(sorted(values["assignments"].items()))
+            if "melds" in values:
+                values["melds"] = tuple((m["kind"], tuple(m["cards"])) for m in values["melds"])
+            return Action(**values)
+
+        attrs: dict[str, Any] = {
+            "seat": StrictInteger(required=True),
+            "type": StrictString(required=True, validate=validate.OneOf(list(game.action_fields))),
+            **self._action_fields(card),
+            "make": post_load(check),
+            "Meta": StrictSchema.Meta,
+        }
+        made = type(f"{self.prefix}ActionSchema", (Schema,), attrs)
+        made.__doc__ = "An action: {seat, type, ...} with the fields its type takes (API.md section 6)."
+        return made
+
+    def _legal_action_schema(self, card: Any) -> type[Schema]:
+        attrs: dict[str, Any] = {
+            "seat": fields.Integer(required=True),
+            "type": fields.String(required=True),
+            **self._action_fields(card),
+            "min": fields.Integer(metadata={"description": "Free amounts: the least allowed (inclusive)."}),
+            "max": fields.Integer(allow_none=True, metadata={"description": "Free amounts: the most (null: no limit)."}),
+            "max_cards": fields.Integer(metadata={"description": "Exchange: the most cards that may be discarded."}),
+            "Meta": StrictSchema.Meta,
+        }
+        made = type(f"{self.prefix}LegalActionSchema", (Schema,), attrs)
+        made.__doc__ = "A legal action as it would be submitted; a free amount as min and max."
+        return made
+
+
+def _one_source(self: Schema, data: dict[str, Any], **_: Any) -> None:
+    if ("seed" in data) == ("deck" in data):
+        raise ValidationError("give exactly one of 'seed' and 'deck'", "_schema")
+
+
+_CACHE: dict[str, GameSchemas] = {}
+
+
+def game_schemas(game: Game[Any, Any]) -> GameSchemas:
+    """The (cached) schema bundle of a game."""
+    if game.id not in _CACHE:
+        _CACHE[game.id] = GameSchemas(game)
+    return _CACHE[game.id]
+
+
+__all__ = ["GameSchemas", "MAX_ACTIONS", "MAX_HANDS", "StrictBoolean", "TupleList", "game_schemas"]

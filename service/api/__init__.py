@@ -1,0 +1,1 @@
+"""HTTP: one generic blueprint factory, thin per-game registration, problem+json errors."""

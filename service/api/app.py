@@ -1,0 +1,99 @@
+"""The application factory: ``create_app()`` builds the WSGI app (``service.wsgi:app``)."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from http import HTTPStatus
+from typing import Any
+
+from flask import Flask, Response, request
+from flask_smorest import Api
+from flask_smorest.utils import prepare_response
+from flask_swagger_ui import get_swaggerui_blueprint
+
+from schemas.common import ProblemDetailsSchema
+from service.api import metrics, ops
+from service.api.games import game_blueprint
+from service.api.problems import PROBLEM_JSON, problem, register_error_handlers
+from service.rules.registry import GAMES
+
+DEFAULT_MAX_BODY = 2 * 1024 * 1024
+API_DESCRIPTION = """\
+A stateless adjudicator for seven card games: Broggin, Briscan, Brisque, Briscola, Briscola chiamata,
+Old Brag and Three Card Brag. Send hands and game states; get hand ranks, legal moves, trick winners,
+the next state, scores and verdicts on whole game records. Every answer depends only on the request.
+Errors are RFC 9457 problem details (`application/problem+json`).
+"""
+
+
+class ProblemApi(Api):
+    """flask-smorest's Api, with every error documented as problem+json."""
+
+    ERROR_SCHEMA = ProblemDetailsSchema
+
+    def _register_responses(self) -> None:
+        for status in HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if not (100 <= status < 200) and status not in (204, 304):
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_JSON)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "An error (RFC 9457 problem details).", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, PROBLEM_JSON)
+        self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
+
+
+def _reject_bad_bodies() -> Response | None:
+    """415 for a body that is not JSON, 400 for malformed JSON (before any view runs)."""
+    if request.method not in ("POST", "PUT", "PATCH") or request.url_rule is None:
+        return None
+    mimetype = request.mimetype or ""
+    if mimetype != "application/json" and not mimetype.endswith("+json"):
+        return problem(415, "Unsupported Media Type", "send the body as application/json")
+    raw = request.get_data(cache=True)
+    try:
+        json.loads(raw, parse_constant=_no_constants)
+    except (ValueError, RecursionError) as error:
+        return problem(400, "Bad Request", f"malformed JSON: {error}")
+    return None
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the application; ``config`` overrides the defaults (and the CARD_ARBITER_* environment)."""
+    app = Flask("card_arbiter")
+    app.config.update(
+        API_TITLE="card-arbiter",
+        API_VERSION="1.0.0",
+        OPENAPI_VERSION="3.1.0",
+        OPENAPI_URL_PREFIX=None,
+        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION, "license": {"name": "MIT", "identifier": "MIT"}}},
+        MAX_CONTENT_LENGTH=int(os.environ.get("CARD_ARBITER_MAX_BODY", DEFAULT_MAX_BODY)),
+        WARM_TABLES=os.environ.get("CARD_ARBITER_WARM_TABLES", "1") == "1",
+        JSON_SORT_KEYS=False,
+    )
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    if config:
+        app.config.update(config)
+    api = ProblemApi(app)
+    api.register_blueprint(ops.blp)
+    for game in GAMES.values():
+        api.register_blueprint(game_blueprint(game))
+    register_error_handlers(app)
+    app.before_request(_reject_bad_bodies)
+    metrics.install(app)
+    app.register_blueprint(
+        get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "card-arbiter"}), url_prefix="/docs"
+    )
+    if app.config["WARM_TABLES"]:
+        for game in GAMES.values():
+            warm = getattr(game, "warm", None)
+            if warm is not None:
+                warm()
+    return app

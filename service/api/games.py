@@ -1,0 +1,251 @@
+"""The generic blueprint factory: every endpoint of API.md section 2 for any registered game.
+
+A game gets its endpoints by being in the registry; nothing here is written per game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from schemas.common import GameDetailSchema, ProblemDetailsSchema
+from schemas.game import game_schemas
+from service.api.catalog import detail
+from service.api.problems import PROBLEM_JSON
+from service.rules.cards import check_cards
+from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem
+from service.rules.game import RULES_VERSION, Action, Game, HandGame, TrickGame
+from service.rules.options import options_dict
+from service.rules.shuffle import deck_commitment, shuffle
+
+ERROR_TEXT = {
+    400: "Malformed JSON.",
+    409: "Illegal action: the rules forbid it in this state (with `rule` and `legal_actions`).",
+    413: "The body is over the size limit.",
+    415: "The body is not application/json.",
+    422: "The body does not match the contract, or the state is inconsistent (`/invalid-state`).",
+}
+
+
+def errors(blp: Blueprint, *codes: int) -> Callable[[Any], Any]:
+    """Document the problem+json answers an endpoint may give."""
+
+    def decorate(view: Any) -> Any:
+        for code in codes:
+            view = blp.alt_response(
+                code, schema=ProblemDetailsSchema, content_type=PROBLEM_JSON, description=ERROR_TEXT[code]
+            )(view)
+        return view
+
+    return decorate
+
+
+def rules_echo(options: Any) -> dict[str, Any]:
+    """The effective options and the engine's version, echoed by every answer that applies rules."""
+    return {"rules": options_dict(options), "rules_version": RULES_VERSION}
+
+
+def _deal(game: Game[Any, Any], data: dict[str, Any], prefix: str = "") -> tuple[Any, Any, tuple[str, ...]]:
+    """Options, the first transition and the deck of a deal request (or record)."""
+    options = data.get("options") or game.options(None)
+    problems = game.check_table(data["players"], data["dealer"], options)
+    if problems:
+        raise InvalidInput([p.at(prefix) for p in problems])
+    if "deck" in data:
+        deck = tuple(data["deck"])
+        game.check_deck(data["players"], options, deck, pointer=prefix + "/deck")
+    else:
+        deck = shuffle(game.pack(data["players"], options), data["seed"])
+    return options, game.deal(data["players"], data["dealer"], options, deck), deck
+
+
+def _checked(game: Game[Any, Any], state: Any) -> Any:
+    """The state, after checking it is of this game and consistent (422 listing every problem)."""
+    problems = game.validate(state)
+    if problems:
+        raise InvalidState(problems)
+    return state
+
+
+def game_blueprint(game: Game[Any, Any]) -> Blueprint:
+    """All endpoints of one game under ``/v1/{game}``."""
+    s = game_schemas(game)
+    blp = Blueprint(
+        game.id, __name__, url_prefix=f"/v1/{game.id}", description=f"{game.name} (rules/{game.rules_file}).",
+    )
+    blp.DEFAULT_PAGINATION_PARAMETERS = {}
+
+    @blp.route("", methods=["GET"])
+    @blp.response(200, GameDetailSchema)
+    def entry() -> dict[str, Any]:
+        """The catalog entry, the canonical pack and, for hand games, the categories."""
+        return detail(game)
+
+    if isinstance(game, HandGame):
+        hand_game: HandGame[Any, Any] = game
+
+        @blp.route("/hands/evaluate", methods=["POST"])
+        @blp.arguments(s.hands_request)
+        @blp.response(200, s.evaluate_response)
+        @errors(blp, 400, 413, 415, 422)
+        def evaluate(data: dict[str, Any]) -> dict[str, Any]:
+            """Evaluate up to 10,000 hands: category, dense strength, description, interpretation."""
+            options = data.get("options") or game.options(None)
+            hand_game.check_hands(data["hands"])
+            results = hand_game.evaluate(data["hands"], options)
+            return {"results": [_evaluation(e) for e in results], **rules_echo(options)}
+
+        @blp.route("/hands/compare", methods=["POST"])
+        @blp.arguments(s.hands_request)
+        @blp.response(200, s.compare_response)
+        @errors(blp, 400, 413, 415, 422)
+        def compare(data: dict[str, Any]) -> dict[str, Any]:
+            """Rank hands best first, equal hands grouped, and say what decided."""
+            options = data.get("options") or game.options(None)
+            hand_game.check_hands(data["hands"])
+            comparison = hand_game.compare(data["hands"], options)
+            results = hand_game.evaluate(data["hands"], options)
+            return {
+                "ranking": comparison.ranking,
+                "winners": comparison.winners,
+                "deciding": comparison.deciding,
+                "results": [_evaluation(e) for e in results],
+                **rules_echo(options),
+            }
+
+    if isinstance(game, TrickGame):
+        trick_game: TrickGame[Any, Any] = game
+
+        @blp.route("/tricks/winner", methods=["POST"])
+        @blp.arguments(s.trick_request)
+        @blp.response(200, s.trick_response)
+        @errors(blp, 400, 413, 415, 422)
+        def trick_winner(data: dict[str, Any]) -> dict[str, Any]:
+            """Which card wins a trick (index into cards, in play order) and the trick's card points."""
+            options = data.get("options") or game.options(None)
+            problems = check_cards(data["cards"], game.full_pack(), "/cards")
+            if problems:
+                raise InvalidInput(problems)
+            winner, points = trick_game.trick_winner(data["trump"], data["cards"], options, data.get("phase"))
+            return {"winner": winner, "points": points, **rules_echo(options)}
+
+    @blp.route("/deals", methods=["POST"])
+    @blp.arguments(s.deal_request)
+    @blp.response(200, s.deal_response)
+    @errors(blp, 400, 413, 415, 422)
+    def deals(data: dict[str, Any]) -> dict[str, Any]:
+        """Deal from a deck, or from the pack shuffled by a seed (sha256-fisher-yates/1)."""
+        options, transition, deck = _deal(game, data)
+        return {
+            "state": transition.state,
+            "events": list(transition.events),
+            "deck_commitment": deck_commitment(deck),
+            **rules_echo(options),
+        }
+
+    @blp.route("/legal-actions", methods=["POST"])
+    @blp.arguments(s.state_request)
+    @blp.response(200, s.legal_actions_response)
+    @errors(blp, 400, 413, 415, 422)
+    def legal_actions(data: dict[str, Any]) -> dict[str, Any]:
+        """Every legal action of the seat to act, as it would be submitted."""
+        state = _checked(game, data["state"])
+        return {
+            "phase": state.phase,
+            "to_act": state.to_act,
+            "actions": game.legal_actions(state),
+            **rules_echo(game.options_of(state)),
+        }
+
+    @blp.route("/actions", methods=["POST"])
+    @blp.arguments(s.action_request)
+    @blp.response(200, s.action_response)
+    @errors(blp, 400, 409, 413, 415, 422)
+    def actions(data: dict[str, Any]) -> dict[str, Any]:
+        """Apply one action: the next state, the events, and the result once the deal is over."""
+        state = _checked(game, data["state"])
+        transition = game.apply(state, data["action"])
+        return {
+            "state": transition.state,
+            "events": list(transition.events),
+            "result": game.result(transition.state),
+            **rules_echo(game.options_of(state)),
+        }
+
+    @blp.route("/states/validate", methods=["POST"])
+    @blp.arguments(s.state_request)
+    @blp.response(200, s.validate_response)
+    @errors(blp, 400, 413, 415, 422)
+    def validate(data: dict[str, Any]) -> dict[str, Any]:
+        """Every inconsistency of a state (card conservation, hand sizes, turn, chips), not just the first."""
+        problems = game.validate(data["state"])
+        return {
+            "valid": not problems,
+            "problems": [{"code": p.code, "pointer": "/state" + p.pointer, "message": p.message} for p in problems],
+        }
+
+    @blp.route("/states/view", methods=["POST"])
+    @blp.arguments(s.view_request)
+    @blp.response(200, s.view_response)
+    @errors(blp, 400, 413, 415, 422)
+    def view(data: dict[str, Any]) -> dict[str, Any]:
+        """The state as one seat may see it: hidden cards are "??"."""
+        state = _checked(game, data["state"])
+        if not 0 <= data["seat"] < state.players:
+            raise InvalidInput([Problem("invalid_seat", f"seat must be 0..{state.players - 1}", "/seat")])
+        return {"state": game.view(state, data["seat"])}
+
+    @blp.route("/records/adjudicate", methods=["POST"])
+    @blp.arguments(s.record_request)
+    @blp.response(200, s.adjudicate_response)
+    @errors(blp, 400, 413, 415, 422)
+    def adjudicate(data: dict[str, Any]) -> dict[str, Any]:
+        """Replay a record: deal, then every action in order; the first illegal one is named with its rule."""
+        record = data["record"]
+        options, transition, deck = _deal(game, record, "/record")
+        state, events = transition.state, list(transition.events)
+        applied, error = 0, None
+        action: Action
+        for index, action in enumerate(record["actions"]):
+            try:
+                transition = game.apply(state, action)
+            except IllegalAction as illegal:
+                error = {
+                    "index": index,
+                    "code": illegal.code,
+                    "rule": illegal.rule,
+                    "message": illegal.message,
+                    "legal_actions": illegal.legal_actions,
+                }
+                break
+            state = transition.state
+            events.extend(transition.events)
+            applied += 1
+        result = game.result(state)
+        verdict = "illegal" if error else ("complete" if result is not None else "in_progress")
+        return {
+            "verdict": verdict,
+            "applied": applied,
+            "error": error,
+            "state": state,
+            "result": result,
+            "events": events,
+            "deck_commitment": deck_commitment(deck),
+            **rules_echo(options),
+        }
+
+    return blp
+
+
+def _evaluation(evaluation: Any) -> dict[str, Any]:
+    out = {
+        "hand": list(evaluation.hand),
+        "category": evaluation.category,
+        "strength": evaluation.strength,
+        "description": evaluation.description,
+    }
+    if evaluation.interpretation is not None:
+        out["interpretation"] = evaluation.interpretation
+    return out

@@ -1,0 +1,37 @@
+"""Prometheus metrics: requests by endpoint and status, and their latency."""
+
+from __future__ import annotations
+
+import time
+
+from flask import Flask, Response, g, request
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
+
+REGISTRY = CollectorRegistry()
+REQUESTS = Counter(
+    "card_arbiter_requests_total", "HTTP requests answered.", ["method", "endpoint", "status"], registry=REGISTRY
+)
+LATENCY = Histogram(
+    "card_arbiter_request_seconds", "Time to answer a request.", ["endpoint"], registry=REGISTRY
+)
+
+
+def install(app: Flask) -> None:
+    """Count and time every request."""
+
+    @app.before_request
+    def start_timer() -> None:
+        g.started = time.perf_counter()
+
+    @app.after_request
+    def record(response: Response) -> Response:
+        endpoint = request.url_rule.rule if request.url_rule is not None else "unmatched"
+        REQUESTS.labels(request.method, endpoint, str(response.status_code)).inc()
+        if "started" in g:
+            LATENCY.labels(endpoint).observe(time.perf_counter() - g.started)
+        return response
+
+
+def render_metrics() -> tuple[bytes, str]:
+    """The metrics in Prometheus text format (per worker process)."""
+    return generate_latest(REGISTRY), CONTENT_TYPE_LATEST

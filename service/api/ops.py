@@ -1,0 +1,64 @@
+"""Operational endpoints: liveness, readiness, the OpenAPI document, metrics."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from flask import Response, current_app
+from flask_smorest import Blueprint
+
+from schemas.common import CatalogSchema, HealthSchema, ReadySchema
+from service.api.catalog import entry
+from service.api.metrics import render_metrics
+from service.rules.registry import GAMES
+
+blp = Blueprint("operations", __name__, description="Catalog, health, readiness, contract and metrics.")
+
+
+@blp.route("/v1/games", methods=["GET"])
+@blp.response(200, CatalogSchema)
+def games() -> dict[str, Any]:
+    """Every registered game with its players, pack size and options."""
+    return {"games": [entry(game) for game in GAMES.values()]}
+
+
+@blp.route("/healthz", methods=["GET"])
+@blp.response(200, HealthSchema)
+def healthz() -> dict[str, str]:
+    """Liveness: the process answers."""
+    return {"status": "ok"}
+
+
+@blp.route("/readyz", methods=["GET"])
+@blp.response(200, ReadySchema)
+def readyz() -> dict[str, Any]:
+    """Readiness: the games are registered and their evaluation tables are built."""
+    return {"status": "ready", "games": list(GAMES)}
+
+
+@blp.route("/openapi.json", methods=["GET"])
+@blp.response(200, content_type="application/json", description="The OpenAPI 3.1 description (JSON).")
+def openapi_json() -> Any:
+    """The OpenAPI description of this service, as committed in openapi.yaml."""
+    return current_app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
+
+
+@blp.route("/openapi.yaml", methods=["GET"])
+@blp.response(200, content_type="application/yaml", description="The OpenAPI 3.1 description (YAML).")
+def openapi_yaml() -> Response:
+    """The OpenAPI description of this service (YAML)."""
+    from service.api.openapi import spec_yaml
+
+    return Response(spec_yaml(current_app), mimetype="application/yaml")
+
+
+@blp.route("/metrics", methods=["GET"])
+@blp.response(200, content_type="text/plain", description="Prometheus text exposition format.")
+def metrics() -> Response:
+    """Request counts and latencies (Prometheus text format)."""
+    body, content_type = render_metrics()
+    return Response(body, content_type=content_type)
+
+
+__all__ = ["blp", "yaml"]

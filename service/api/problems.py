@@ -1,0 +1,121 @@
+"""RFC 9457 problem details for every error, with JSON pointers into the request body."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, Response, request
+from werkzeug.exceptions import HTTPException
+
+from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem
+
+PROBLEM_JSON = "application/problem+json"
+log = logging.getLogger("card_arbiter")
+
+TYPES = {
+    400: "bad-request",
+    404: "not-found",
+    405: "method-not-allowed",
+    409: "illegal-action",
+    413: "payload-too-large",
+    415: "unsupported-media-type",
+    422: "invalid-request",
+    500: "internal-error",
+}
+
+
+def problem_type(slug: str) -> str:
+    """The ``type`` URI of a kind of problem (a relative reference, RFC 9457 section 3.1.1)."""
+    return f"/problems/{slug}"
+
+
+def problem(
+    status: int, title: str, detail: str, slug: str | None = None, headers: Mapping[str, str] | None = None,
+    **extra: Any,
+) -> Response:
+    """A problem+json response."""
+    body = {"type": problem_type(slug or TYPES.get(status, "error")), "title": title, "status": status, "detail": detail}
+    body.update(extra)
+    response = Response(json.dumps(body, ensure_ascii=False), status=status, mimetype=PROBLEM_JSON)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def pointer_items(messages: Any, prefix: str = "") -> list[dict[str, str]]:
+    """Flatten marshmallow's nested error messages into ``[{pointer, detail}]``."""
+    items: list[dict[str, str]] = []
+    if isinstance(messages, Mapping):
+        for key, value in messages.items():
+            if key == "_schema":
+                items.extend(pointer_items(value, prefix))
+            else:
+                token = str(key).replace("~", "~0").replace("/", "~1")
+                items.extend(pointer_items(value, f"{prefix}/{token}"))
+    elif isinstance(messages, list | tuple):
+        for value in messages:
+            items.extend(pointer_items(value, prefix))
+    else:
+        items.append({"pointer": prefix, "detail": str(messages)})
+    return items
+
+
+def invalid_request(items: list[dict[str, str]]) -> Response:
+    count = len(items)
+    detail = items[0]["detail"] if count == 1 else f"{count} problems in the request; see errors"
+    return problem(422, "Unprocessable request", detail, errors=items)
+
+
+def _problems_items(problems: list[Problem], prefix: str = "") -> list[dict[str, str]]:
+    return [{"pointer": prefix + p.pointer, "detail": p.message} for p in problems]
+
+
+def register_error_handlers(app: Flask) -> None:
+    """One handler for everything: HTTP errors, engine errors, and anything unexpected (a logged 500)."""
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Response:
+        status = error.code or 500
+        if status == 422:
+            data = getattr(error, "data", None) or {}
+            messages = data.get("messages", {})
+            if isinstance(messages, Mapping) and set(messages) <= {"json", "query", "form"} and messages:
+                messages = {k: v for part in messages.values() for k, v in part.items()}
+            return invalid_request(pointer_items(messages) or [{"pointer": "", "detail": error.description or ""}])
+        headers = {}
+        if status == 405:
+            headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
+        detail = error.description or error.name
+        if status == 404:
+            detail = f"no resource at {request.path}; see GET /v1/games and /openapi.json"
+        return problem(status, error.name, detail, headers=headers)
+
+    @app.errorhandler(InvalidInput)
+    def invalid_input(error: InvalidInput) -> Response:
+        prefix = getattr(error, "pointer_prefix", "")
+        return invalid_request(_problems_items(error.problems, prefix))
+
+    @app.errorhandler(InvalidState)
+    def invalid_state(error: InvalidState) -> Response:
+        prefix = getattr(error, "pointer_prefix", "/state")
+        problems = [
+            {"code": p.code, "pointer": prefix + p.pointer, "message": p.message} for p in error.problems
+        ]
+        return problem(
+            422, "Inconsistent state", f"the state has {len(problems)} problem(s); see problems", slug="invalid-state",
+            problems=problems, errors=_problems_items(error.problems, prefix),
+        )
+
+    @app.errorhandler(IllegalAction)
+    def illegal_action(error: IllegalAction) -> Response:
+        return problem(
+            409, "Illegal action", error.message, code=error.code, rule=error.rule, legal_actions=error.legal_actions
+        )
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Response:  # pragma: no cover - a bug, logged
+        log.exception("unhandled error on %s %s", request.method, request.path)
+        return problem(500, "Internal Server Error", "an unexpected error; it has been logged")
