@@ -652,18 +652,19 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
         shown: set[int] = set()
         active = self._active(state)
         if state.phase != BETTING and len(active) > 1:
-            shown.update(active)
+            shown.update(active)  # the showdown
+        totals_shown: set[int] = set()
         if state.phase == COMPLETE and state.options.consolation_pots:
-            shown.update(s for s in self._eligible_31(state) if not self._bust(state, s))
+            totals_shown.update(s for s in self._eligible_31(state) if not self._bust(state, s))
         seats = []
         for s in state.seats:
             if s.seat == seat:
                 seats.append(s)
                 continue
-            hand = s.hand if s.seat in shown else hide(s.hand)
+            hand = s.hand if s.seat in shown | totals_shown else hide(s.hand)
             if state.options.consolation_pots and len(s.hand) > FACE_UP:
                 hand = hand[:FACE_UP] + s.hand[FACE_UP : FACE_UP + 1] + hand[FACE_UP + 1 :]
-            drawn = s.drawn if s.seat in shown and state.phase == COMPLETE else hide(s.drawn)
+            drawn = s.drawn if s.seat in totals_shown else hide(s.drawn)
             seats.append(dataclasses.replace(s, hand=hand, drawn=drawn))
         return dataclasses.replace(state, seats=tuple(seats), stock=hide(state.stock))
 

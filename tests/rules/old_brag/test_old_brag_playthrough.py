@@ -1,0 +1,152 @@
+"""Random legal Old Brag deals (hypothesis): every step valid, cards and chips conserved."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from service.rules.cards import french_pack
+from service.rules.errors import IllegalAction
+from service.rules.game import Action
+from service.rules.old_brag import OldBrag
+from service.rules.old_brag.game import total_31
+from service.rules.old_brag.state import OldBragState
+
+GAME = OldBrag()
+PACK = french_pack()
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"consolation_pots": False},
+    {"priority": "eldest_first", "pot3_folded_players_eligible": False, "pot3_no_winner": "return"},
+    {"max_raise": 3, "pot3_ace": "1_or_11", "carried_pot3": 5, "ante": 1, "pot_ante": 2},
+    {"pot1_ace_diamonds_supreme": True, "only_ace_diamond_natural": True, "pair_natural_priority": False},
+]
+
+
+def every_card(state: OldBragState) -> list[str]:
+    cards = list(state.stock)
+    for s in state.seats:
+        cards.extend(s.hand)
+        cards.extend(s.drawn)
+    return cards
+
+
+def put_in(state: OldBragState, seat: int) -> int:
+    o = state.options
+    return o.ante + (2 * o.pot_ante if o.consolation_pots else 0) + state.seats[seat].staked
+
+
+def check_invariants(state: OldBragState) -> None:
+    assert GAME.validate(state) == []
+    cards = every_card(state)
+    assert Counter(cards) == Counter(PACK)  # every card once: none dealt twice, none lost
+    chips_in = sum(put_in(state, s.seat) for s in state.seats) + state.options.carried_pot3
+    assert state.main_pot + state.pot1 + state.pot3 == chips_in  # chips conserved across the three pots
+    for s in state.seats:
+        if s.drawn:
+            assert total_31(s.hand + s.drawn[:-1], state.options) <= 31
+    for seat in range(state.players):
+        view = GAME.view(state, seat)
+        assert view.seats[seat] == state.seats[seat]
+        assert len(every_card(view)) == len(cards)
+
+
+def concrete(legal: dict[str, Any], pick: int) -> list[dict[str, Any]]:
+    """Submittable actions for one listed legal action (the bounds of a free amount and one inside)."""
+    if "min" not in legal:
+        return [legal]
+    low, high = legal["min"], legal["max"]
+    top = high if high is not None else low + 7
+    base = {k: v for k, v in legal.items() if k not in ("min", "max")}
+    return [{**base, "amount": amount} for amount in sorted({low, top, low + pick % (top - low + 1)})]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(3, 8),
+    dealer_pick=st.integers(0, 7),
+    options=st.sampled_from(OPTION_SETS),
+    deck=st.permutations(PACK),
+    data=st.data(),
+)
+def test_random_legal_playthrough(
+    players: int, dealer_pick: int, options: dict[str, Any], deck: list[str], data: st.DataObject
+) -> None:
+    dealer = dealer_pick % players
+    opts = GAME.options(options)
+    state = GAME.deal(players, dealer, opts, deck).state
+    check_invariants(state)
+    dealt = players * 3
+    assert [c for s in state.seats for c in s.hand[:]] and list(state.stock) == deck[dealt:]
+    steps = 0
+    while GAME.result(state) is None:
+        legal = GAME.legal_actions(state)
+        assert legal and all(a["seat"] == state.to_act for a in legal)
+        options_now = [c for a in legal for c in concrete(a, data.draw(st.integers(0, 50)))]
+        # every listed action is accepted
+        for raw in options_now:
+            GAME.apply(state, Action(**raw))
+        # a few illegal ones are refused with IllegalAction
+        other = (state.to_act + 1) % players if state.to_act is not None else 0
+        for bad in (
+            {"seat": other, "type": legal[0]["type"], **({"amount": 99} if "min" in legal[0] else {})},
+            {"seat": state.to_act, "type": "play"},
+            *(
+                [{"seat": state.to_act, "type": t} for t in ("hit", "stand")]
+                if state.phase == "betting"
+                else [{"seat": state.to_act, "type": t} for t in ("call", "fold")]
+            ),
+        ):
+            try:
+                GAME.apply(state, Action(**bad))
+            except IllegalAction as err:
+                assert err.code and err.rule
+            else:
+                raise AssertionError(f"illegal action accepted: {bad}")
+        # weighted towards calls and stands so deals reach the 31 phase and the showdown
+        weighted = options_now + [a for a in options_now if a["type"] in ("call", "hit")] * 2
+        choice = data.draw(st.sampled_from(weighted))
+        before_stock = state.stock
+        state = GAME.apply(state, Action(**choice)).state
+        if choice["type"] == "hit":
+            assert state.stock == before_stock[1:]  # draws come off the top of the rest
+        check_invariants(state)
+        steps += 1
+        assert steps < 500
+    result = GAME.result(state)
+    assert result is not None
+    assert GAME.legal_actions(state) == []
+    expected = 0
+    if opts.consolation_pots:
+        pot3 = result["pots"]["pot3"]
+        if pot3["winner"] is not None:
+            expected = opts.carried_pot3
+        elif pot3["reason"] == "carried":
+            expected = -state.pot3
+    else:
+        expected = -opts.carried_pot3 if opts.carried_pot3 else 0
+    assert sum(result["payouts"]) == expected
+    carried = -expected if expected < 0 else (opts.carried_pot3 if pot3_returned(result) else 0)
+    assert result.get("carried_pot3", 0) == carried
+    PHASES_SEEN.update(e for e in ("showdown", "all_folded") if result["reason"] == e)
+    if opts.consolation_pots:
+        PHASES_SEEN.add(result["pots"]["pot3"]["reason"])
+    assert result["winners"] == [result["pots"]["main"]["winner"]]
+
+
+PHASES_SEEN: set[str] = set()
+
+
+def pot3_returned(result: dict[str, Any]) -> bool:
+    pot3 = result["pots"].get("pot3")
+    return pot3 is not None and pot3["reason"] == "returned"
+
+
+def test_playthroughs_reached_every_ending() -> None:
+    """Runs after the playthrough test in file order: the random deals covered each way a deal ends."""
+    if PHASES_SEEN:  # skipped when this test runs alone
+        assert {"showdown", "all_folded", "highest_total"} <= PHASES_SEEN, PHASES_SEEN
