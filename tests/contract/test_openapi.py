@@ -1,0 +1,40 @@
+"""The committed openapi.yaml is what the code generates, it is valid OpenAPI 3.1, and it is what is served."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from openapi_spec_validator import validate
+
+from service.api.openapi import spec_yaml
+
+COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
+
+
+def test_committed_spec_matches_the_code(app):
+    assert COMMITTED.read_text(encoding="utf-8") == spec_yaml(app), (
+        "openapi.yaml is stale: regenerate it with `python -m service.api.openapi`"
+    )
+
+
+def test_committed_spec_is_valid_openapi_31():
+    document = yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))
+    assert document["openapi"] == "3.1.0"
+    validate(document)
+
+
+def test_served_spec_is_the_committed_one(client):
+    committed = yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))
+    assert client.get("/openapi.json").get_json() == committed
+    assert yaml.safe_load(client.get("/openapi.yaml").data) == committed
+
+
+def test_every_game_has_every_path(client):
+    paths = yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))["paths"]
+    for game in client.get("/v1/games").get_json()["games"]:
+        base = f"/v1/{game['id']}"
+        common = ["", "/deals", "/legal-actions", "/actions", "/states/validate", "/states/view", "/records/adjudicate"]
+        extra = ["/hands/evaluate", "/hands/compare"] if game["kind"] == "hand" else ["/tricks/winner"]
+        for suffix in common + extra:
+            assert base + suffix in paths, base + suffix
