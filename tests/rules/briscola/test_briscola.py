@@ -1,4 +1,4 @@
-"""Plain Briscola: the deal as states (rules/briscola.md 3(b)), the seed's example deal 3(d), S4, S6, S7, options."""
+"""Plain Briscola: the deal as states (rules/briscola.md 3(b)), the seed's example deal 3(d), S4, S6, S7."""
 
 from __future__ import annotations
 
@@ -25,14 +25,15 @@ EXAMPLE_DECK = [
     # synthetic from here on: not stated in the seed (3(d) I-4), chosen so that a full replay matches every
     # stated fact (3♠ taken by A♠ mid-deal, Ada wins trick 17, You win two of the last three with 5♠ and K♣,
     # 68-52).
-    "AC", "3D", "7S", "2H", "4D", "KS", "QD", "JD", "6S", "4C", "5C", "6H", "AD", "JC", "2S", "6C", "KC", "7D",
-    "KH", "5D", "5H", "QS", "JS", "3C", "QH", "2D", "4H",
+    "AC", "3D", "7S", "2H", "4D", "KS", "QD", "JD", "6S", "4C", "5C", "6H", "AD", "JC",
+    "2S", "6C", "KC", "7D", "KH", "5D", "5H", "QS", "JS", "3C", "QH", "2D", "4H",
 ]
 EXAMPLE_PLAYS = [
     "QC", "7C", "4S", "JH", "6D", "KD", "3H", "AH",  # tricks 1-4, as stated
     # synthetic (tricks 5-20):
-    "7H", "3D", "AC", "2C", "4D", "2H", "7S", "JD", "3S", "AS", "4C", "QD", "KS", "JC", "5C", "6C", "6S", "7D",
-    "6H", "5D", "KH", "AD", "JS", "QS", "3C", "2D", "QH", "5H", "2S", "5S", "KC", "4H",
+    "7H", "3D", "AC", "2C", "4D", "2H", "7S", "JD", "3S", "AS", "4C", "QD", "KS", "JC",
+    "5C", "6C", "6S", "7D", "6H", "5D", "KH", "AD", "JS", "QS", "3C", "2D", "QH", "5H",
+    "2S", "5S", "KC", "4H",
 ]
 
 
@@ -76,7 +77,8 @@ def test_seed_example_deal():
 
 def test_seed_example_first_four_tricks_with_every_draw():
     state = deal(2, ADA, EXAMPLE_DECK)
-    table = [  # lead, reply, winner, trick points, running You-Ada, draws (winner first), hands after the draw
+    # lead, reply, winner, trick points, running You-Ada, draws (winner first), hands after the draw
+    table = [
         ("QC", "7C", YOU, 3, (3, 0), [(YOU, "3S"), (ADA, "JH")], ["AH", "4S", "3S"], ["3H", "KD", "JH"]),
         ("4S", "JH", YOU, 2, (5, 0), [(YOU, "6D"), (ADA, "AS")], ["AH", "3S", "6D"], ["3H", "KD", "AS"]),
         ("6D", "KD", ADA, 4, (5, 4), [(ADA, "2C"), (YOU, "7H")], ["AH", "3S", "7H"], ["3H", "AS", "2C"]),

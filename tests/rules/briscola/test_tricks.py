@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from service.rules.briscola import Briscola, BriscolaChiamata
 from service.rules.errors import CardError, InvalidInput
-from service.rules.tricks import draw_after_trick, parse_suit
+from service.rules.tricks import draw_after_trick
 
 GAME = Briscola()
 CHIAMATA = BriscolaChiamata()
 PACK = GAME.full_pack()
 
-# The reference, written from the rules text only: "A > 3 > K > Q > J > 7 > 6 > 5 > 4 > 2", points A11 3:10 K4 Q3 J2.
+# The reference, from the rules text only: "A > 3 > K > Q > J > 7 > 6 > 5 > 4 > 2"; A 11, 3 10, K 4, Q 3, J 2.
 STRENGTH = {r: 10 - i for i, r in enumerate(["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"])}
 WORTH = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
 
@@ -63,7 +63,8 @@ def test_every_pair_and_every_trump_against_the_reference():
     count = 0
     for trump in "SHDC":
         for lead, reply in itertools.permutations(PACK, 2):
-            assert GAME.trick_winner(trump, [lead, reply], None) == reference(trump, [lead, reply]), (trump, lead, reply)
+            expected = reference(trump, [lead, reply])
+            assert GAME.trick_winner(trump, [lead, reply], None) == expected, (trump, lead, reply)
             count += 1
     assert count == 4 * 40 * 39
 
