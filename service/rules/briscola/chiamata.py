@@ -9,8 +9,9 @@ holder of the called card ("socio") is revealed only when it is played.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from service.rules.briscola.cards import ORDER, PACK, TOTAL, winner_and_points
 from service.rules.briscola.common import (
@@ -85,8 +86,13 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
     state_type = ChiamataState
     rules_file = "briscola.md"
     action_fields = {"bid": (), "pass": (), "choose_suit": ("suit",), "play": ("card",)}
-    """``bid`` takes exactly one of ``rank`` or ``points`` (checked in :meth:`apply`, code ``invalid_bid``);
-    ``choose_suit`` also takes ``rank`` with the ``points_only`` auction (BRI-A10)."""
+    """``bid`` takes exactly one of ``rank`` or ``points`` (checked in :meth:`apply`, code ``invalid_bid``)."""
+    action_optional_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "bid": ("rank", "points"),
+        "choose_suit": ("rank",),
+    }
+    """Fields an action type may take besides the required ones: ``choose_suit`` names a rank too with the
+    ``points_only`` auction (BRI-A10; otherwise a rank, if given, must be the winning bid's)."""
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
