@@ -44,7 +44,9 @@ class CardField(fields.String):
 
     def __init__(self, parse: Any, **kwargs: Any) -> None:
         kwargs.setdefault("metadata", {})
-        kwargs["metadata"].setdefault("description", "A card code (API.md section 3); '??' marks a hidden card in views.")
+        kwargs["metadata"].setdefault(
+            "description", "A card code (API.md section 3); '??' marks a hidden card in views."
+        )
         super().__init__(**kwargs)
         self.parse = parse
 
@@ -62,7 +64,9 @@ class SuitField(CardField):
 
     def __init__(self, parse: Any, **kwargs: Any) -> None:
         kwargs.setdefault("metadata", {})
-        kwargs["metadata"].setdefault("description", "A suit: S, H, D, C, a suit symbol (or an Italian suit word in Briscola).")
+        kwargs["metadata"].setdefault(
+            "description", "A suit: S, H, D, C, a suit symbol (or an Italian suit word in Briscola)."
+        )
         super().__init__(parse, **kwargs)
 
 

@@ -43,7 +43,11 @@ class StrictSchema(Schema):
 
 def _options_doc_field(spec: Any) -> fields.Field:
     meta = {"description": f"{spec.description} ({spec.rule})"}
-    rng = validate.Range(min=spec.minimum, max=spec.maximum) if spec.minimum is not None or spec.maximum is not None else None
+    rng = (
+        validate.Range(min=spec.minimum, max=spec.maximum)
+        if spec.minimum is not None or spec.maximum is not None
+        else None
+    )
     kwargs: dict[str, Any] = {"metadata": meta, "allow_none": spec.nullable, "dump_default": spec.default}
     if spec.type == "boolean":
         return fields.Boolean(**kwargs)
@@ -140,7 +144,8 @@ class GameSchemas:
                 "state": state(),
                 "events": events_field(),
                 "deck_commitment": fields.String(
-                    required=True, metadata={"description": "Lowercase hex SHA-256 of the deck's codes joined with ','."}
+                    required=True,
+                    metadata={"description": "Lowercase hex SHA-256 of the deck's codes joined with ','."},
                 ),
                 **rules,
             },
@@ -160,7 +165,12 @@ class GameSchemas:
         )
         self.action_response = build(
             "ActionResponse",
-            {"state": state(), "events": events_field(), "result": result_field(required=True, allow_none=True), **rules},
+            {
+                "state": state(),
+                "events": events_field(),
+                "result": result_field(required=True, allow_none=True),
+                **rules,
+            },
         )
         from schemas.common import StateProblemSchema
 
@@ -201,7 +211,9 @@ class GameSchemas:
         self.adjudicate_response = build(
             "AdjudicateResponse",
             {
-                "verdict": fields.String(required=True, validate=validate.OneOf(["complete", "in_progress", "illegal"])),
+                "verdict": fields.String(
+                    required=True, validate=validate.OneOf(["complete", "in_progress", "illegal"])
+                ),
                 "applied": fields.Integer(required=True),
                 "error": fields.Nested(adjudication_error, required=True, allow_none=True),
                 "state": state(),
@@ -230,7 +242,9 @@ class GameSchemas:
                     ),
                     "description": fields.String(required=True),
                     "interpretation": fields.Dict(
-                        metadata={"description": "What each wild card stood for (Old Brag's braggers, Broggin's trumps)."}
+                        metadata={
+                            "description": "What each wild card stood for (Old Brag's braggers, Broggin's trumps)."
+                        }
                     ),
                 },
             )
@@ -278,7 +292,11 @@ class GameSchemas:
         meld = type(
             f"{self.prefix}MeldSchema",
             (Schema,),
-            {"kind": StrictString(required=True), "cards": fields.List(card(), required=True), "Meta": StrictSchema.Meta},
+            {
+                "kind": StrictString(required=True),
+                "cards": fields.List(card(), required=True),
+                "Meta": StrictSchema.Meta,
+            },
         )
         available: dict[str, fields.Field] = {
             "amount": StrictInteger(),
@@ -339,7 +357,9 @@ class GameSchemas:
             "type": fields.String(required=True),
             **self._action_fields(card),
             "min": fields.Integer(metadata={"description": "Free amounts: the least allowed (inclusive)."}),
-            "max": fields.Integer(allow_none=True, metadata={"description": "Free amounts: the most (null: no limit)."}),
+            "max": fields.Integer(
+                allow_none=True, metadata={"description": "Free amounts: the most (null: no limit)."}
+            ),
             "max_cards": fields.Integer(metadata={"description": "Exchange: the most cards that may be discarded."}),
             "Meta": StrictSchema.Meta,
         }

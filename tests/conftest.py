@@ -20,8 +20,9 @@ def client(app):
     return app.test_client()
 
 
-def deck_for(hands: dict[int, Sequence[str]], players: int, dealer: int, pack: Sequence[str],
-             then: Sequence[str] = ()) -> list[str]:
+def deck_for(
+    hands: dict[int, Sequence[str]], players: int, dealer: int, pack: Sequence[str], then: Sequence[str] = ()
+) -> list[str]:
     """A whole deck that deals ``hands`` (seat -> cards, in the order each seat receives them),
     followed by ``then`` and the rest of ``pack`` (API.md section 5: one card at a time, dealer's next first)."""
     order = deal_order(dealer, players)

@@ -73,7 +73,10 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
     """All endpoints of one game under ``/v1/{game}``."""
     s = game_schemas(game)
     blp = Blueprint(
-        game.id, __name__, url_prefix=f"/v1/{game.id}", description=f"{game.name} (rules/{game.rules_file}).",
+        game.id,
+        __name__,
+        url_prefix=f"/v1/{game.id}",
+        description=f"{game.name} (rules/{game.rules_file}).",
     )
     blp.DEFAULT_PAGINATION_PARAMETERS = {}
 

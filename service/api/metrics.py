@@ -11,9 +11,7 @@ REGISTRY = CollectorRegistry()
 REQUESTS = Counter(
     "card_arbiter_requests_total", "HTTP requests answered.", ["method", "endpoint", "status"], registry=REGISTRY
 )
-LATENCY = Histogram(
-    "card_arbiter_request_seconds", "Time to answer a request.", ["endpoint"], registry=REGISTRY
-)
+LATENCY = Histogram("card_arbiter_request_seconds", "Time to answer a request.", ["endpoint"], registry=REGISTRY)
 
 
 def install(app: Flask) -> None:

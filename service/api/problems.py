@@ -33,11 +33,20 @@ def problem_type(slug: str) -> str:
 
 
 def problem(
-    status: int, title: str, detail: str, slug: str | None = None, headers: Mapping[str, str] | None = None,
+    status: int,
+    title: str,
+    detail: str,
+    slug: str | None = None,
+    headers: Mapping[str, str] | None = None,
     **extra: Any,
 ) -> Response:
     """A problem+json response."""
-    body = {"type": problem_type(slug or TYPES.get(status, "error")), "title": title, "status": status, "detail": detail}
+    body = {
+        "type": problem_type(slug or TYPES.get(status, "error")),
+        "title": title,
+        "status": status,
+        "detail": detail,
+    }
     body.update(extra)
     response = Response(json.dumps(body, ensure_ascii=False), status=status, mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
@@ -101,12 +110,14 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(InvalidState)
     def invalid_state(error: InvalidState) -> Response:
         prefix = getattr(error, "pointer_prefix", "/state")
-        problems = [
-            {"code": p.code, "pointer": prefix + p.pointer, "message": p.message} for p in error.problems
-        ]
+        problems = [{"code": p.code, "pointer": prefix + p.pointer, "message": p.message} for p in error.problems]
         return problem(
-            422, "Inconsistent state", f"the state has {len(problems)} problem(s); see problems", slug="invalid-state",
-            problems=problems, errors=_problems_items(error.problems, prefix),
+            422,
+            "Inconsistent state",
+            f"the state has {len(problems)} problem(s); see problems",
+            slug="invalid-state",
+            problems=problems,
+            errors=_problems_items(error.problems, prefix),
         )
 
     @app.errorhandler(IllegalAction)

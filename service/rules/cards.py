@@ -12,6 +12,7 @@ from typing import Annotated
 
 from service.rules.errors import CardError, InvalidInput, Problem
 
+
 class CardCode:
     """Marks a ``str`` as a card code, so that the wire layer parses it with the game's notation."""
 

@@ -73,7 +73,7 @@ class StateBase:
 
 
 S = TypeVar("S", bound=StateBase)
-O = TypeVar("O")
+Opts = TypeVar("Opts")
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ class Comparison:
     deciding: str
 
 
-class Game(ABC, Generic[S, O]):
+class Game(ABC, Generic[S, Opts]):
     """A registered game. Subclasses fill the class attributes and the verbs."""
 
     id: ClassVar[str]
@@ -134,20 +134,20 @@ class Game(ABC, Generic[S, O]):
     def full_pack(self) -> tuple[Card, ...]:
         """Every card of the game's pack in canonical order (``GET /v1/{game}``, field ``pack``)."""
 
-    def pack(self, players: int, options: O) -> tuple[Card, ...]:
+    def pack(self, players: int, options: Opts) -> tuple[Card, ...]:
         """The pack for a deal: the full pack less what the player count or the options remove."""
         return self.full_pack()
 
-    def options(self, raw: Mapping[str, Any] | None, pointer: str = "/options") -> O:
+    def options(self, raw: Mapping[str, Any] | None, pointer: str = "/options") -> Opts:
         """The options object for ``raw``; raises InvalidInput listing every bad option."""
-        built: O = build_options(self.options_type, raw, pointer)
+        built: Opts = build_options(self.options_type, raw, pointer)
         return built
 
     def option_specs(self) -> list[OptionSpec]:
         return option_specs(self.options_type)
 
     # -- deals -------------------------------------------------------------------------------------
-    def check_table(self, players: int, dealer: int, options: O) -> list[Problem]:
+    def check_table(self, players: int, dealer: int, options: Opts) -> list[Problem]:
         """Problems with the player count and dealer seat."""
         problems = []
         if not self.min_players <= players <= self.max_players:
@@ -162,7 +162,7 @@ class Game(ABC, Generic[S, O]):
             problems.append(Problem("invalid_dealer", f"dealer must be a seat 0..{players - 1}", "/dealer"))
         return problems
 
-    def check_deck(self, players: int, options: O, deck: Sequence[Card], pointer: str = "/deck") -> None:
+    def check_deck(self, players: int, options: Opts, deck: Sequence[Card], pointer: str = "/deck") -> None:
         """Raise InvalidInput unless ``deck`` is exactly the pack for this deal, in some order."""
         pack = self.pack(players, options)
         problems = check_cards(deck, pack, pointer)
@@ -179,7 +179,7 @@ class Game(ABC, Generic[S, O]):
             raise InvalidInput(problems)
 
     @abstractmethod
-    def deal(self, players: int, dealer: int, options: O, deck: Sequence[Card]) -> Transition[S]:
+    def deal(self, players: int, dealer: int, options: Opts, deck: Sequence[Card]) -> Transition[S]:
         """The state after the deal (and any automatic steps such as antes)."""
 
     # -- play --------------------------------------------------------------------------------------
@@ -203,9 +203,9 @@ class Game(ABC, Generic[S, O]):
     def result(self, state: S) -> Result | None:
         """The result of a finished deal, or None while it goes on."""
 
-    def options_of(self, state: S) -> O:
+    def options_of(self, state: S) -> Opts:
         """The options a state carries."""
-        opts: O = getattr(state, "options")  # noqa: B009 - every game's state has options
+        opts: Opts = getattr(state, "options")  # noqa: B009 - every game's state has options
         return opts
 
     # -- shared helpers ----------------------------------------------------------------------------
@@ -231,7 +231,7 @@ class Game(ABC, Generic[S, O]):
             )
 
 
-class HandGame(Game[S, O]):
+class HandGame(Game[S, Opts]):
     """A game whose hands are evaluated and compared (Brag, Old Brag, Broggin)."""
 
     hand_size: ClassVar[int]
@@ -241,11 +241,11 @@ class HandGame(Game[S, O]):
         """Hand categories, best first."""
 
     @abstractmethod
-    def evaluate(self, hands: Sequence[Sequence[Card]], options: O) -> list[Evaluation]:
+    def evaluate(self, hands: Sequence[Sequence[Card]], options: Opts) -> list[Evaluation]:
         """Evaluate each hand (canonical cards, already checked against the pack)."""
 
     @abstractmethod
-    def compare(self, hands: Sequence[Sequence[Card]], options: O) -> Comparison:
+    def compare(self, hands: Sequence[Sequence[Card]], options: Opts) -> Comparison:
         """Rank the hands best first."""
 
     def check_hands(self, hands: Sequence[Sequence[Card]], pointer: str = "/hands") -> None:
@@ -266,12 +266,12 @@ class HandGame(Game[S, O]):
             raise InvalidInput(problems)
 
 
-class TrickGame(Game[S, O]):
+class TrickGame(Game[S, Opts]):
     """A trick-taking game (Briscola, Briscola chiamata, Briscan, Brisque)."""
 
     @abstractmethod
     def trick_winner(
-        self, trump: str, cards: Sequence[Card], options: O, phase: str | None = None
+        self, trump: str, cards: Sequence[Card], options: Opts, phase: str | None = None
     ) -> tuple[int, int]:
         """The index (into ``cards``, in play order) of the card that wins, and the trick's card points."""
 

@@ -100,9 +100,7 @@ def test_422_invalid_state_lists_every_problem(client):
     state = client.post(DEAL, json={"players": 3, "dealer": 0, "seed": "s"}).get_json()["state"]
     state["pot"] = 50
     state["to_act"] = 9
-    problem = assert_problem(
-        client.post("/v1/three-card-brag/legal-actions", json={"state": state}), 422
-    )
+    problem = assert_problem(client.post("/v1/three-card-brag/legal-actions", json={"state": state}), 422)
     assert problem["type"].endswith("/invalid-state")
     assert {p["pointer"] for p in problem["problems"]} >= {"/state/pot", "/state/to_act"}
 

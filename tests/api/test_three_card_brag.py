@@ -16,8 +16,13 @@ def test_catalog_lists_the_game_with_its_options(client):
     assert entry["players"] == {"min": 2, "max": 17} and entry["pack_size"] == 52
     option = next(o for o in entry["options"] if o["name"] == "a23_rank")
     assert option == {
-        "name": "a23_rank", "type": "string", "default": "highest", "allowed": ["highest", "lowest"],
-        "nullable": False, "description": option["description"], "rule": "BT-A1",
+        "name": "a23_rank",
+        "type": "string",
+        "default": "highest",
+        "allowed": ["highest", "lowest"],
+        "nullable": False,
+        "description": option["description"],
+        "rule": "BT-A1",
     }
 
 
@@ -91,9 +96,16 @@ def test_validate_and_view(client):
 
 
 def test_adjudicate_a_record(client):
-    record = {"players": 3, "dealer": 2, "seed": "r", "actions": [
-        {"seat": 0, "type": "bet", "amount": 2}, {"seat": 1, "type": "fold"}, {"seat": 2, "type": "fold"},
-    ]}
+    record = {
+        "players": 3,
+        "dealer": 2,
+        "seed": "r",
+        "actions": [
+            {"seat": 0, "type": "bet", "amount": 2},
+            {"seat": 1, "type": "fold"},
+            {"seat": 2, "type": "fold"},
+        ],
+    }
     body = client.post(f"{BASE}/records/adjudicate", json={"record": record}).get_json()
     assert body["verdict"] == "complete" and body["applied"] == 3 and body["error"] is None
     assert body["result"]["winners"] == [0]

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, seed, settings
-
 from schemathesis.checks import (
     content_type_conformance,
     negative_data_rejection,

@@ -34,7 +34,9 @@ def test_uniform_rejects_words_at_or_above_the_limit():
 def test_uniform_draws_match_the_reference():
     words = _reference_words("seed", 4)
     stream = byte_stream("seed")
-    assert [uniform(stream, m) for m in (52, 51, 50, 49)] == [w % m for w, m in zip(words, (52, 51, 50, 49))]
+    assert [uniform(stream, m) for m in (52, 51, 50, 49)] == [
+        w % m for w, m in zip(words, (52, 51, 50, 49), strict=True)
+    ]
 
 
 def test_a_whole_permutation_derived_by_hand():
@@ -43,14 +45,14 @@ def test_a_whole_permutation_derived_by_hand():
     words = _reference_words("x", 4)
     pack = ["AS", "KS", "QS", "JS", "TS"]
     expected = list(pack)
-    for i, word in zip(range(4, 0, -1), words):
+    for i, word in zip(range(4, 0, -1), words, strict=True):
         j = word % (i + 1)
         expected[i], expected[j] = expected[j], expected[i]
     assert list(shuffle(pack, "x")) == expected
     # Worked by hand from those words: j = 0, 0, 1, 0 for i = 4, 3, 2, 1:
     # [AS KS QS JS TS] -> swap 4,0 -> [TS KS QS JS AS] -> swap 3,0 -> [JS KS QS TS AS]
     # -> swap 2,1 -> [JS QS KS TS AS] -> swap 1,0 -> [QS JS KS TS AS]
-    assert [w % (i + 1) for w, i in zip(words, range(4, 0, -1))] == [0, 0, 1, 0]
+    assert [w % (i + 1) for w, i in zip(words, range(4, 0, -1), strict=True)] == [0, 0, 1, 0]
     assert expected == ["QS", "JS", "KS", "TS", "AS"]
     assert sorted(shuffle(pack, "x")) == sorted(pack)
 

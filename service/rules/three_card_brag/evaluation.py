@@ -17,8 +17,21 @@ from service.rules.three_card_brag.options import BragOptions
 CATEGORIES = ("prial", "running_flush", "run", "flush", "pair", "high_card")
 """Best first."""
 
-_NAMES = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine", 8: "eight", 7: "seven",
-          6: "six", 5: "five", 4: "four", 3: "three", 2: "two"}
+_NAMES = {
+    14: "ace",
+    13: "king",
+    12: "queen",
+    11: "jack",
+    10: "ten",
+    9: "nine",
+    8: "eight",
+    7: "seven",
+    6: "six",
+    5: "five",
+    4: "four",
+    3: "three",
+    2: "two",
+}
 _PLURAL = {6: "sixes"}
 _LETTER = {v: r for r, v in PIP_VALUE.items()}
 

@@ -75,9 +75,7 @@ class ThreeCardBrag(HandGame[BragState, BragOptions]):
     def compare(self, hands: Sequence[Sequence[Card]], options: BragOptions) -> Comparison:
         evaluations = self.evaluate(hands, options)
         ranking = ranking_groups([e.strength for e in evaluations])
-        if len(ranking[0]) > 1:
-            deciding = "tie"
-        elif len(ranking) == 1:
+        if len(ranking[0]) > 1 or len(ranking) == 1:
             deciding = "tie"
         else:
             best, second = evaluations[ranking[0][0]], evaluations[ranking[1][0]]
@@ -185,9 +183,12 @@ class ThreeCardBrag(HandGame[BragState, BragOptions]):
             raise self.illegal(state, "raise_too_small", "5(b)", f"a raise must lift the stake above {state.stake}")
         if (me.blind or state.options.require_even_stakes) and amount % 2:
             raise self.illegal(
-                state, "odd_stake", "BT-A4",
+                state,
+                "odd_stake",
+                "BT-A4",
                 "a blind player's chips count double, so the new stake must be even"
-                if me.blind else "stakes must be even (require_even_stakes)",
+                if me.blind
+                else "stakes must be even (require_even_stakes)",
             )
         if amount < low:  # pragma: no cover - covered by the checks above
             raise self.illegal(state, "bet_too_small", "5(b)", f"the new stake is at least {low}")
@@ -210,7 +211,8 @@ class ThreeCardBrag(HandGame[BragState, BragOptions]):
             raise self.illegal(state, "nothing_to_call", "BT-A6", "nobody has bet yet: bet or fold")
         if kind == "see" and not self._can_see(state, seat):
             raise self.illegal(
-                state, "cannot_see",
+                state,
+                "cannot_see",
                 "5(b)" if me.blind or len(self._active(state)) != 2 or state.stake is None else "5(b)/blind",
                 self._why_no_see(state, seat),
             )
@@ -315,7 +317,9 @@ class ThreeCardBrag(HandGame[BragState, BragOptions]):
         for i, seat in enumerate(state.seats):
             where = f"/seats/{i}"
             if seat.seat != i:
-                problems.append(Problem("seat_order", f"seats must be listed in order: expected seat {i}", where + "/seat"))
+                problems.append(
+                    Problem("seat_order", f"seats must be listed in order: expected seat {i}", where + "/seat")
+                )
             if len(seat.hand) != HAND_SIZE:
                 problems.append(Problem("hand_size", f"a hand holds {HAND_SIZE} cards", where + "/hand"))
             every.extend(seat.hand)

@@ -47,6 +47,8 @@ class BragOptions:
         allowed=("wins", "wins_and_keeps_hand", "carry_forward"),
     )
     carried_pot: int = option(
-        0, description="Chips carried into this deal's pot from an earlier deal (BT-A5 carry_forward).",
-        rule="BT-A5", minimum=0
+        0,
+        description="Chips carried into this deal's pot from an earlier deal (BT-A5 carry_forward).",
+        rule="BT-A5",
+        minimum=0,
     )

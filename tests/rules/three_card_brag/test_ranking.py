@@ -107,7 +107,5 @@ def test_every_hand_against_the_reference(a23_rank, prial_order):
     dense = {key: i + 1 for i, key in enumerate(sorted(set(keys)))}
     assert [r.strength for r in results] == [dense[k] for k in keys]
     categories = Counter(r.category for r in results)
-    assert categories == {
-        "prial": 52, "running_flush": 48, "run": 720, "flush": 1096, "pair": 3744, "high_card": 16440
-    }
+    assert categories == {"prial": 52, "running_flush": 48, "run": 720, "flush": 1096, "pair": 3744, "high_card": 16440}
     assert len({r.strength for r in results}) == 741
