@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.rules.briscola import Briscola, BriscolaChiamata
+from service.rules.broggin import Broggin
 from service.rules.game import Game
 from service.rules.old_brag import OldBrag
 from service.rules.three_card_brag import ThreeCardBrag
@@ -16,6 +17,7 @@ GAMES: dict[str, Game[Any, Any]] = {
         OldBrag(),
         Briscola(),
         BriscolaChiamata(),
+        Broggin(),
     )
 }
 """Every registered game by its id (the path segment)."""

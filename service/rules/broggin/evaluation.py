@@ -1,0 +1,493 @@
+"""Broggin hand evaluation (rules/broggin.md 1(c)): every one of the 91,390 four-card hands, exactly.
+
+"Rangordna alltså först efter kombination, sedan efter valör, därefter efter renhet (avsaknad av trumf) och
+slutligen efter svitordning" (rank first by combination, then by value, then by purity, then by suit order).
+
+A hand's comparison key (higher wins; equal is an exact tie, BRG-A10) is ``(category, value, purity, suits)``:
+
+* **category** 10 De fyra ryttarna, 9 Ständerna, 8 Hovet (special hands, by card identity: their trumps are
+  not substituted), then, with every trump given a card of its domain (duplicates allowed, BRG-A2),
+  7 Svitstege, 6 Fyrtal, 5 Svit, 4 Stege, 3 Triss, 2 Två par, 1 Ett par, 0 Fyra kort vilka som helst. A set
+  of cards that fits several rows takes the highest.
+* **value** the defining rank(s) (BRG-A6): pair rank, higher pair, triplet rank, top card of a straight or
+  flush, the four ranks of a high-card hand; with ``kickers`` the poker-style tuple. Special hands have none.
+* **purity** minus the number of trumps (BRG-A7: in the hand, or in the combination only).
+* **suits** the natural cards' suits (Sw 4 > St 3 > Co 2 > Cu 1), sorted high to low (BRG-A8; or card by
+  card, or the highest suit only).
+
+The best assignment of the trumps maximises the whole key (for the default options, (category, value) alone,
+since purity and suits do not depend on it). It is found per *signature* (natural ranks, trumps, whether a
+flush is reachable): a trump's suit only matters for a flush, so only the trumps' ranks are enumerated, and
+hands that share a signature share the search. Every option combination that changes the ranking gets its
+own table (built lazily once, cached): ``strength`` is the dense rank of the key over all 91,390 hands.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
+
+from service.rules.broggin.cards import (
+    ALL_SUITS,
+    FULL_PACK,
+    RANK_OF_VALUE,
+    SWEDISH_NAMES,
+    TRUMP_RANKS,
+    TRUMP_SUITS,
+    TRUMPS,
+    is_trump,
+    realm,
+    realm_code,
+)
+from service.rules.broggin.options import BrogginOptions
+from service.rules.cards import Card
+
+HORSEMEN, ESTATES, COURT, STRAIGHT_FLUSH, FOUR_OF_A_KIND, FLUSH, STRAIGHT, TRISS, TWO_PAIRS, PAIR, HIGH_CARD = (
+    10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+)
+CATEGORY_NAMES = {
+    HORSEMEN: "four_horsemen",
+    ESTATES: "estates",
+    COURT: "court",
+    STRAIGHT_FLUSH: "straight_flush",
+    FOUR_OF_A_KIND: "four_of_a_kind",
+    FLUSH: "flush",
+    STRAIGHT: "straight",
+    TRISS: "three_of_a_kind",
+    TWO_PAIRS: "two_pairs",
+    PAIR: "pair",
+    HIGH_CARD: "high_card",
+}
+CATEGORIES = tuple(CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES, reverse=True))
+"""Category names, best first."""
+SEED_NAMES = {
+    HORSEMEN: "De fyra ryttarna (the Four Horsemen)",
+    ESTATES: "Ständerna (the Estates)",
+    COURT: "Hovet (the Court)",
+    STRAIGHT_FLUSH: "Svitstege (straight flush)",
+    FOUR_OF_A_KIND: "Fyrtal (four of a kind)",
+    FLUSH: "Svit (flush)",
+    STRAIGHT: "Stege (straight)",
+    TRISS: "Triss (three of a kind)",
+    TWO_PAIRS: "Två par (two pairs)",
+    PAIR: "Ett par (one pair)",
+    HIGH_CARD: "Fyra kort vilka som helst (high card)",
+}
+_PLURAL = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "queens", 8: "kings"}
+_SUIT_WORD = {4: "swords", 3: "staves", 2: "coins", 1: "cups"}
+_PACK_SET = frozenset(FULL_PACK)
+DECIDING = ("category", "value", "purity", "suit")
+
+Key = tuple[int, tuple[int, ...], int, tuple[int, ...]]
+"""``(category, value, purity, suits)``: higher wins, equal is an exact tie."""
+
+
+class Rules(NamedTuple):
+    """The options that change how hands rank (each combination has its own table)."""
+
+    allow_duplicates: bool
+    hovet_wild_courts: bool
+    kickers: bool
+    high_card_top_only: bool
+    combination_purity: bool
+    suit_compare: str
+
+    @classmethod
+    def of(cls, options: BrogginOptions) -> Rules:
+        return cls(
+            options.allow_duplicate_identity,
+            options.hovet_wild_courts,
+            options.kickers,
+            options.high_card_compare == "top_only",
+            options.purity_scope == "combination",
+            options.suit_compare,
+        )
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read the trumps of a hand: their ranks, and what the four cards then make."""
+
+    category: int
+    value: tuple[int, ...]
+    combo_ranks: frozenset[int]
+    """The ranks of the cards that make the combination (BRG-A7, BRG-A8 by_card)."""
+    combo_trumps: int
+    trump_ranks: tuple[int, ...]
+    """The rank each trump stands for, in the hand's trump order (canonical)."""
+    flush: bool
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """An evaluated hand: its key, category, dense strength, what each trump stood for and a description."""
+
+    hand: tuple[Card, ...]
+    key: Key
+    category: str
+    strength: int
+    interpretation: dict[str, Card] | None
+    description: str
+
+
+# -- classification of four ranks ------------------------------------------------------------------
+@cache
+def _classify(
+    ranks: tuple[int, ...], flush: bool, kickers: bool, top_only: bool
+) -> tuple[int, tuple[int, ...], frozenset[int]]:
+    """Category, value and combination ranks of four ranks (sorted high to low), one suit or not."""
+    counts = Counter(ranks)
+    shape = sorted(counts.values(), reverse=True)
+    every = frozenset(ranks)
+    straight = len(counts) == 4 and ranks[0] - ranks[3] == 3  # no wrap-around: 1 is the lowest card
+    if straight and flush:
+        return STRAIGHT_FLUSH, (ranks[0],), every
+    if shape[0] == 4:
+        return FOUR_OF_A_KIND, (ranks[0],), every
+    if flush:
+        return FLUSH, (ranks if kickers else (ranks[0],)), every
+    if straight:
+        return STRAIGHT, (ranks[0],), every
+    by_count = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    if shape[0] == 3:
+        triplet, kicker = by_count
+        return TRISS, ((triplet, kicker) if kickers else (triplet,)), frozenset((triplet,))
+    if shape == [2, 2]:
+        high, low = by_count
+        return TWO_PAIRS, ((high, low) if kickers else (high,)), frozenset((high, low))
+    if shape[0] == 2:
+        pair = by_count[0]
+        rest = tuple(r for r in ranks if r != pair)
+        return PAIR, ((pair, *rest) if kickers else (pair,)), frozenset((pair,))
+    return HIGH_CARD, ((ranks[0],) if top_only else ranks), every
+
+
+@cache
+def _readings(
+    nat_ranks: tuple[int, ...], domains: tuple[tuple[int, ...], ...], flush_ok: bool, rules: Rules
+) -> tuple[Reading, ...]:
+    """The best readings of every hand with this signature: one per distinct set of combination ranks.
+
+    ``domains`` holds the ranks each trump may take. A trump's suit only matters for a flush: when one is
+    reachable, every reading takes it (a flush never lowers the category). Without duplicates (BRG-A2 option)
+    a flush needs four different ranks, and otherwise a card not held is always free for a trump (four cards
+    never fill a rank), except for an estate card whose one suit is held at that rank: ``domains`` leaves it out.
+    """
+    best: tuple[int, tuple[int, ...], int] | None = None
+    found: dict[frozenset[int], Reading] = {}
+    for trump_ranks in itertools.product(*domains):
+        ranks = nat_ranks + trump_ranks
+        flush = flush_ok and (rules.allow_duplicates or len(set(ranks)) == 4)
+        category, value, combo = _classify(
+            tuple(sorted(ranks, reverse=True)), flush, rules.kickers, rules.high_card_top_only
+        )
+        combo_trumps = sum(1 for r in trump_ranks if r in combo)
+        score = (category, value, -combo_trumps if rules.combination_purity else 0)
+        if best is None or score > best:
+            best = score
+            found = {}
+        if score == best and combo not in found:
+            found[combo] = Reading(category, value, combo, combo_trumps, trump_ranks, flush)
+    return tuple(found.values())
+
+
+# -- special hands ---------------------------------------------------------------------------------
+def _court(naturals: list[tuple[int, int]], trumps: tuple[str, ...], wild: bool) -> dict[str, Card] | None:
+    """Hovet: "Kung och drottning i samma svit tillsammans med Riddaren och Trollkarlen"; None if not.
+
+    Returns what the wild courts stood for (empty for a natural King and Queen). BRG-A5.
+    """
+    if "Knight" not in trumps or "Magician" not in trumps:
+        return None
+    others = [t for t in trumps if t not in ("Knight", "Magician")]
+    if not others:
+        ranks = sorted(r for r, _ in naturals)
+        if ranks == [7, 8] and naturals[0][1] == naturals[1][1]:
+            return {}
+        return None
+    if not wild:
+        return None
+    if len(others) == 1 and len(naturals) == 1:
+        (r, s), trump = naturals[0], others[0]
+        if r == 8 and trump in ("Witch", "Death"):
+            return {trump: realm_code(7, s)}
+        if r == 7 and trump == "Death":
+            return {trump: realm_code(8, s)}
+        return None
+    if sorted(others) == ["Death", "Witch"]:
+        return {"Witch": realm_code(7, 4), "Death": realm_code(8, 4)}
+    return None
+
+
+def _special(
+    naturals: list[tuple[int, int]], trumps: tuple[str, ...], wild: bool
+) -> tuple[int, dict[str, Card]] | None:
+    """The special hand's category (by card identity) and any wild courts' stand-ins; None for ordinary hands."""
+    held = set(trumps)
+    if held == {"Witch", "Magician", "Fool", "Death"}:
+        return HORSEMEN, {}
+    if held == {"Merchant", "Innkeeper", "Knight", "Beggar"}:
+        return ESTATES, {}
+    court = _court(naturals, trumps, wild)
+    if court is not None:
+        return COURT, court
+    return None
+
+
+# -- keys ------------------------------------------------------------------------------------------
+def _suit_key(naturals: Sequence[tuple[int, int]], combo_ranks: frozenset[int], mode: str) -> tuple[int, ...]:
+    """The natural cards' suits for the final tie-break (BRG-A8)."""
+    if mode == "highest_only":
+        return (max(s for _, s in naturals),) if naturals else ()
+    if mode == "by_card":  # combination first, then kickers; each by rank, then suit
+        ordered = sorted(naturals, key=lambda c: (c[0] in combo_ranks, c[0], c[1]), reverse=True)
+        return tuple(x for card in ordered for x in card)
+    return tuple(sorted((s for _, s in naturals), reverse=True))
+
+
+def _split(hand: Sequence[Card]) -> tuple[list[tuple[int, int]], tuple[str, ...]]:
+    naturals = [realm(c) for c in hand if not is_trump(c)]
+    trumps = tuple(t for t in TRUMPS if t in hand)
+    return naturals, trumps
+
+
+def _flush_suits(naturals: Sequence[tuple[int, int]], trumps: tuple[str, ...]) -> list[int]:
+    """Suits in which all four cards can be (highest first)."""
+    suits = set(ALL_SUITS) if not naturals else {naturals[0][1]} if len({s for _, s in naturals}) == 1 else set()
+    for trump in trumps:
+        suits &= set(TRUMP_SUITS[trump])
+    return sorted(suits, reverse=True)
+
+
+def _best_key(
+    naturals: list[tuple[int, int]], trumps: tuple[str, ...], rules: Rules
+) -> tuple[Key, Reading | None, dict[str, Card]]:
+    """The key of a hand under its best trump assignment, the reading used and any special-hand stand-ins."""
+    special = _special(naturals, trumps, rules.hovet_wild_courts)
+    if special is not None:
+        category, stand_ins = special
+        suits = _suit_key(naturals, frozenset(r for r, _ in naturals), rules.suit_compare)
+        return (category, (), -len(trumps), suits), None, stand_ins
+    flush_ok = bool(_flush_suits(naturals, trumps))
+    domains = tuple(TRUMP_RANKS[t] for t in trumps)
+    if not rules.allow_duplicates:  # BRG-A2 option: an estate card cannot be a card held in its suit
+        domains = tuple(
+            tuple(r for r in TRUMP_RANKS[t] if len(TRUMP_SUITS[t]) > 1 or (r, TRUMP_SUITS[t][0]) not in naturals)
+            for t in trumps
+        )
+    nat_ranks = tuple(sorted((r for r, _ in naturals), reverse=True))
+    best: tuple[Key, Reading] | None = None
+    for reading in _readings(nat_ranks, domains, flush_ok, rules):
+        purity = -reading.combo_trumps if rules.combination_purity else -len(trumps)
+        key = (reading.category, reading.value, purity, _suit_key(naturals, reading.combo_ranks, rules.suit_compare))
+        if best is None or key > best[0]:
+            best = (key, reading)
+    assert best is not None  # every hand has a reading: each trump's domain is never exhausted
+    return best[0], best[1], {}
+
+
+@dataclass(frozen=True)
+class _Table:
+    entries: dict[frozenset[Card], tuple[int, Key, Reading | None, dict[str, Card]]]
+    keys: list[Key]
+    """Every distinct key, weakest first: a key's dense strength is its index + 1."""
+
+
+@cache
+def _table(rules: Rules) -> _Table:
+    """Every possible hand with its key and dense strength (1 = the weakest)."""
+    found = {}
+    decoded = [realm(c) for c in FULL_PACK[:32]]
+    for combo in itertools.combinations(range(len(FULL_PACK)), 4):  # the trumps come last, in TRUMPS order
+        naturals = [decoded[i] for i in combo if i < 32]
+        trumps = tuple(TRUMPS[i - 32] for i in combo if i >= 32)
+        found[frozenset(FULL_PACK[i] for i in combo)] = _best_key(naturals, trumps, rules)
+    keys = sorted({key for key, _, _ in found.values()})
+    dense = {key: i + 1 for i, key in enumerate(keys)}
+    entries = {hand: (dense[key], key, reading, stand_ins) for hand, (key, reading, stand_ins) in found.items()}
+    return _Table(entries, keys)
+
+
+# -- interpretation and description ----------------------------------------------------------------
+def _assign_suits(
+    naturals: Sequence[tuple[int, int]], trumps: tuple[str, ...], reading: Reading
+) -> dict[str, tuple[int, int]]:
+    """Concrete cards for the trumps of a reading: the flush suit, else a card not held where one is free."""
+    if reading.flush:
+        suit = _flush_suits(naturals, trumps)[0]
+        return {t: (r, suit) for t, r in zip(trumps, reading.trump_ranks, strict=True)}
+    used = set(naturals)
+    out: dict[str, tuple[int, int]] = {}
+    for t, r in zip(trumps, reading.trump_ranks, strict=True):
+        if len(TRUMP_SUITS[t]) == 1:
+            out[t] = (r, TRUMP_SUITS[t][0])
+            used.add(out[t])
+    for t, r in zip(trumps, reading.trump_ranks, strict=True):
+        if t not in out:
+            free = [s for s in ALL_SUITS if (r, s) not in used]
+            out[t] = (r, free[0] if free else ALL_SUITS[0])
+            used.add(out[t])
+    return {t: out[t] for t in trumps}
+
+
+def _ranks_text(ranks: Sequence[int]) -> str:
+    return "-".join(RANK_OF_VALUE[r] for r in ranks)
+
+
+def describe(category: int, cards: Sequence[tuple[int, int]], trumps: int, value: tuple[int, ...]) -> str:
+    """A short description: the seed's name, what the hand makes, and its purity."""
+    name = SEED_NAMES[category]
+    ranks = sorted((r for r, _ in cards), reverse=True)
+    if category in (STRAIGHT_FLUSH, FLUSH) and cards:
+        text = f"{name} {_ranks_text(ranks)} in {_SUIT_WORD[cards[0][1]]}"
+    elif category == STRAIGHT:
+        text = f"{name} {_ranks_text(ranks)}"
+    elif category in (FOUR_OF_A_KIND, TRISS, PAIR):
+        text = f"{name} of {_PLURAL[value[0]]}"
+    elif category == TWO_PAIRS:
+        pairs = sorted({r for r in ranks if ranks.count(r) == 2}, reverse=True)
+        text = f"{name}, {_PLURAL[pairs[0]]} and {_PLURAL[pairs[1]]}"
+    elif category == HIGH_CARD:
+        text = f"{name} {_ranks_text(ranks)}"
+    else:
+        text = name
+    purity = "no trump" if trumps == 0 else "1 trump" if trumps == 1 else f"{trumps} trumps"
+    return f"{text}; {purity}"
+
+
+def _value_of(
+    hand: Sequence[Card], strength: int, key: Key, reading: Reading | None, stand_ins: Mapping[str, Card]
+) -> HandValue:
+    naturals, trumps = _split(hand)
+    if reading is None:  # a special hand: its trumps are not substituted (1(c) step 1)
+        interpretation = dict(stand_ins) if stand_ins else None
+        description = describe(key[0], [], len(trumps), key[1])
+        return HandValue(tuple(hand), key, CATEGORY_NAMES[key[0]], strength, interpretation, description)
+    assigned = _assign_suits(naturals, trumps, reading)
+    cards = naturals + list(assigned.values())
+    interpretation = {t: realm_code(*c) for t, c in assigned.items()} if trumps else None
+    description = describe(key[0], cards, len(trumps), key[1])
+    if interpretation:
+        description += " (" + ", ".join(f"{SWEDISH_NAMES[t]} = {c}" for t, c in interpretation.items()) + ")"
+    return HandValue(tuple(hand), key, CATEGORY_NAMES[key[0]], strength, interpretation, description)
+
+
+# -- public ------------------------------------------------------------------------------------------
+def evaluate_hand(hand: Sequence[Card], options: BrogginOptions) -> HandValue:
+    """The hand under its best trump assignment, looked up in the table for the effective options."""
+    strength, key, reading, stand_ins = _table(Rules.of(options)).entries[frozenset(hand)]
+    return _value_of(hand, strength, key, reading, stand_ins)
+
+
+def is_special(hand: Sequence[Card], options: BrogginOptions) -> bool:
+    """Whether ``hand`` is a special hand (its trumps are not substituted); False for anything not a hand."""
+    if len(hand) != 4 or len(set(hand)) != 4 or any(c not in _PACK_SET for c in hand):
+        return False
+    naturals, trumps = _split(hand)
+    return _special(naturals, trumps, options.hovet_wild_courts) is not None
+
+
+def declaration_problems(
+    hand: Sequence[Card], assignments: Sequence[tuple[str, Card]], options: BrogginOptions
+) -> list[tuple[str, str]]:
+    """What is wrong with declared trumps (BRG-A3), as ``(code, message)``; canonical codes expected."""
+    problems: list[tuple[str, str]] = []
+    naturals, trumps = _split(hand)
+    seen: set[str] = set()
+    cards: list[tuple[int, int]] = []
+    for trump, card in assignments:
+        if trump not in TRUMP_RANKS:
+            problems.append(("not_a_trump", f"'{trump}' is not a trump"))
+            continue
+        if trump not in trumps:
+            problems.append(("trump_not_held", f"the hand does not hold {trump}"))
+            continue
+        if trump in seen:
+            problems.append(("declared_twice", f"{trump} is declared twice"))
+            continue
+        seen.add(trump)
+        if is_trump(card) or card not in FULL_PACK:
+            problems.append(("not_a_realm_card", f"{trump} must stand for a realm card, not '{card}'"))
+            continue
+        r, s = realm(card)
+        if r not in TRUMP_RANKS[trump] or s not in TRUMP_SUITS[trump]:
+            problems.append(("outside_domain", f"{trump} ({SWEDISH_NAMES[trump]}) cannot stand for {card}"))
+            continue
+        cards.append((r, s))
+    if not options.allow_duplicate_identity:  # BRG-A2 option
+        held = set(naturals)
+        if any(c in held for c in cards) or len(set(cards)) != len(cards):
+            problems.append(
+                ("duplicate_identity", "allow_duplicate_identity is false: a trump may not stand for a card held")
+            )
+    if options.assignment == "declared_only" and _special(naturals, trumps, options.hovet_wild_courts) is None:
+        missing = [t for t in trumps if t not in seen]
+        if missing:
+            problems.append(("undeclared_trump", f"assignment is declared_only: declare {missing}"))
+    return problems
+
+
+def _concrete_key(
+    naturals: Sequence[tuple[int, int]], assigned: Mapping[str, tuple[int, int]], rules: Rules
+) -> Key:
+    cards = list(naturals) + list(assigned.values())
+    ranks = tuple(sorted((r for r, _ in cards), reverse=True))
+    flush = len({s for _, s in cards}) == 1
+    category, value, combo = _classify(ranks, flush, rules.kickers, rules.high_card_top_only)
+    combo_trumps = sum(1 for r, _ in assigned.values() if r in combo)
+    purity = -combo_trumps if rules.combination_purity else -len(assigned)
+    return category, value, purity, _suit_key(naturals, combo, rules.suit_compare)
+
+
+def evaluate_declared(
+    hand: Sequence[Card], assignments: Sequence[tuple[str, Card]], options: BrogginOptions
+) -> HandValue:
+    """The hand with the declared trumps fixed (BRG-A3); undeclared trumps take their best cards.
+
+    ``declaration_problems`` must be empty. Under ``best_only`` declarations are ignored; special hands are
+    recognised by identity whatever is declared. ``strength`` is the dense strength of the equal best-hand key,
+    or, for a declared reading that no hand's best reading equals, that of the next weaker best-hand key (the
+    exact order is in ``key``, which ``compare`` uses).
+    """
+    best = evaluate_hand(hand, options)
+    naturals, trumps = _split(hand)
+    special = _special(naturals, trumps, options.hovet_wild_courts) is not None
+    if not assignments or options.assignment == "best_only" or special:
+        return best
+    rules = Rules.of(options)
+    declared = {t: realm(c) for t, c in assignments}
+    free = [t for t in trumps if t not in declared]
+    held = set(naturals) | set(declared.values())
+    top: tuple[Key, dict[str, tuple[int, int]]] | None = None
+    domains = [[(r, s) for r in TRUMP_RANKS[t] for s in TRUMP_SUITS[t]] for t in free]
+    for choice in itertools.product(*domains):
+        if not rules.allow_duplicates and (len(set(choice)) != len(choice) or any(c in held for c in choice)):
+            continue
+        assigned = {**declared, **dict(zip(free, choice, strict=True))}
+        key = _concrete_key(naturals, assigned, rules)
+        if top is None or key > top[0]:
+            top = (key, assigned)
+    if top is None:  # pragma: no cover - a free card always exists for the undeclared trumps
+        return best
+    key, assigned = top
+    ordered = {t: assigned[t] for t in trumps}
+    table = _table(rules)
+    strength = bisect.bisect_right(table.keys, key)
+    interpretation = {t: realm_code(*c) for t, c in ordered.items()}
+    description = describe(key[0], naturals + list(ordered.values()), len(trumps), key[1])
+    description += " (declared: " + ", ".join(f"{SWEDISH_NAMES[t]} = {c}" for t, c in interpretation.items()) + ")"
+    return HandValue(tuple(hand), key, CATEGORY_NAMES[key[0]], strength, interpretation, description)
+
+
+def deciding(first: Key, second: Key) -> str:
+    """Which step separated two keys: category, value, purity, suit; or tie."""
+    for name, a, b in zip(DECIDING, first, second, strict=True):
+        if a != b:
+            return name
+    return "tie"
+
