@@ -12,7 +12,16 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from schemas.common import events_field, result_field
 from schemas.derive import Deriver, camel
-from schemas.fields import CardField, StrictBoolean, StrictInteger, StrictString, SuitField, TupleList
+from schemas.fields import (
+    CardField,
+    HandsField,
+    PlainList,
+    StrictBoolean,
+    StrictInteger,
+    StrictString,
+    SuitField,
+    TupleList,
+)
 from service.rules.errors import InvalidInput
 from service.rules.game import Action, Game, HandGame, TrickGame
 from service.rules.options import option_specs, options_dict
@@ -224,8 +233,8 @@ class GameSchemas:
             },
         )
         if isinstance(game, HandGame):
-            hands = fields.List(
-                fields.List(CardField(game.parse_card)),
+            hands = HandsField(
+                game.parse_card,
                 required=True,
                 validate=validate.Length(1, MAX_HANDS),
                 metadata={"description": f"Up to {MAX_HANDS} hands."},
@@ -249,7 +258,7 @@ class GameSchemas:
                 },
             )
             self.evaluate_response = build(
-                "EvaluateResponse", {"results": fields.List(fields.Nested(evaluation), required=True), **rules}
+                "EvaluateResponse", {"results": PlainList(fields.Nested(evaluation), required=True), **rules}
             )
             self.compare_response = build(
                 "CompareResponse",
@@ -257,7 +266,7 @@ class GameSchemas:
                     "ranking": fields.List(fields.List(fields.Integer()), required=True),
                     "winners": fields.List(fields.Integer(), required=True),
                     "deciding": fields.String(required=True),
-                    "results": fields.List(fields.Nested(evaluation), required=True),
+                    "results": PlainList(fields.Nested(evaluation), required=True),
                     **rules,
                 },
             )
