@@ -1,0 +1,164 @@
+"""Briscola and Briscola chiamata end to end over HTTP: every endpoint of API.md section 2."""
+
+from __future__ import annotations
+
+import hashlib
+
+from service.rules.briscola.cards import PACK
+from service.rules.shuffle import shuffle
+
+BASE = "/v1/briscola"
+CHIAMATA = "/v1/briscola-chiamata"
+
+# The seed's example deal (rules/briscola.md 3(d)): Ada (seat 1) deals, You (seat 0) lead. The first 13 cards
+# are stated by the seed; the rest is synthetic (see tests/rules/briscola/test_briscola.py).
+EXAMPLE_DECK = [
+    "A-coppe", "3♥", "4S", "kd", "Q♣", "7-bastoni", "5S", "3S", "JH", "6D", "AS", "2C", "7H",
+    "AC", "3D", "7S", "2H", "4D", "KS", "QD", "JD", "6S", "4C", "5C", "6H", "AD", "JC",
+    "2S", "6C", "KC", "7D", "KH", "5D", "5H", "QS", "JS", "3C", "QH", "2D", "4H",
+]
+FIRST_FOUR_TRICKS = [(0, "QC"), (1, "7C"), (0, "4S"), (1, "JH"), (0, "6D"), (1, "KD"), (1, "3H"), (0, "AH")]
+
+
+def test_catalog_lists_both_games(client):
+    games = {g["id"]: g for g in client.get("/v1/games").get_json()["games"]}
+    assert games["briscola"]["players"] == {"min": 2, "max": 6} and games["briscola"]["pack_size"] == 40
+    assert games["briscola-chiamata"]["players"] == {"min": 5, "max": 5}
+    rules = {o["name"]: o["rule"] for o in games["briscola"]["options"]}
+    assert rules == {
+        "three_player_removed": "BRI-A1", "tie_rule": "BRI-A2", "six_player_teams": "BRI-A3",
+        "turnup_exchange": "BRI-A5", "deals_to_win": "BRI-A12", "match_score": "BRI-A12",
+    }
+    chiamata = {o["name"]: (o["default"], o["rule"]) for o in games["briscola-chiamata"]["options"]}
+    assert chiamata["all_pass"] == ("redeal", "BRI-A8") and chiamata["points_min"] == (61, "BRI-A10")
+    assert client.get(BASE).get_json()["pack"] == list(PACK)
+
+
+def test_trick_winner_with_italian_suit_words(client):
+    body = client.post(f"{BASE}/tricks/winner", json={"trump": "spade", "cards": ["3-coppe", "AH"]}).get_json()
+    assert (body["winner"], body["points"]) == (1, 21)  # S1
+    body = client.post(f"{BASE}/tricks/winner", json={"trump": "♠", "cards": ["7C", "A-denari"]}).get_json()
+    assert (body["winner"], body["points"]) == (0, 11)  # S3
+    body = client.post(
+        f"{CHIAMATA}/tricks/winner", json={"trump": "H", "cards": ["KC", "QC", "AD", "7C"]}
+    ).get_json()
+    assert (body["winner"], body["points"]) == (0, 18)  # S5
+    bad = client.post(f"{BASE}/tricks/winner", json={"trump": "S", "cards": ["10S", "AS"]})
+    assert bad.status_code == 422 and bad.get_json()["errors"][0]["pointer"].startswith("/cards")
+
+
+def test_seeded_deal_follows_the_documented_shuffle(client):
+    body = client.post(f"{BASE}/deals", json={"players": 3, "dealer": 2, "seed": "table-3"}).get_json()
+    pack = [c for c in PACK if c != "2C"]  # three players: no 2C (BRI-A1)
+    deck = shuffle(pack, "table-3")
+    assert body["deck_commitment"] == hashlib.sha256(",".join(deck).encode()).hexdigest()
+    state = body["state"]
+    assert state["seats"][0]["hand"] == [deck[0], deck[3], deck[6]]
+    assert state["turn_up"] == deck[9] and state["stock"][-1] == deck[9] and state["stock"][0] == deck[10]
+    assert len(state["stock"]) == 30 and state["to_act"] == 0
+
+
+def test_seed_example_through_actions_with_a_409(client):
+    state = client.post(f"{BASE}/deals", json={"players": 2, "dealer": 1, "deck": EXAMPLE_DECK}).get_json()["state"]
+    assert state["seats"][0]["hand"] == ["AH", "4S", "QC"] and state["turn_up"] == "5S"
+    legal = client.post(f"{BASE}/legal-actions", json={"state": state}).get_json()
+    assert legal["to_act"] == 0 and legal["actions"][0] == {"seat": 0, "type": "play", "card": "AH"}
+    illegal = client.post(f"{BASE}/actions", json={"state": state, "action": {"seat": 1, "type": "play", "card": "3H"}})
+    assert illegal.status_code == 409 and illegal.get_json()["legal_actions"] == legal["actions"]
+    step = client.post(f"{BASE}/actions", json={"state": state, "action": {"seat": 0, "type": "play", "card": "Q♣"}})
+    state = step.get_json()["state"]
+    step = client.post(f"{BASE}/actions", json={"state": state, "action": {"seat": 1, "type": "play", "card": "7C"}})
+    body = step.get_json()
+    assert [e for e in body["events"] if e["type"] == "draw"] == [
+        {"type": "draw", "seat": 0, "card": "3S"}, {"type": "draw", "seat": 1, "card": "JH"}
+    ]
+    assert body["result"] is None and body["state"]["seats"][0]["points"] == 3
+
+
+def test_seed_example_adjudicated_to_26_4(client):
+    record = {
+        "players": 2, "dealer": 1, "deck": EXAMPLE_DECK,
+        "actions": [{"seat": s, "type": "play", "card": c} for s, c in FIRST_FOUR_TRICKS],
+    }
+    body = client.post(f"{BASE}/records/adjudicate", json={"record": record}).get_json()
+    assert body["verdict"] == "in_progress" and body["applied"] == 8 and body["error"] is None
+    state = body["state"]
+    assert [s["points"] for s in state["seats"]] == [26, 4]
+    assert [t["winner"] for t in state["tricks"]] == [0, 0, 1, 0]
+    assert {"3S", "7H"} <= set(state["seats"][0]["hand"]) and len(state["seats"][0]["hand"]) == 3
+    assert {"AS", "2C"} <= set(state["seats"][1]["hand"])
+    record["actions"][3] = {"seat": 1, "type": "play", "card": "AS"}  # Ada does not hold A♠ yet
+    body = client.post(f"{BASE}/records/adjudicate", json={"record": record}).get_json()
+    assert body["verdict"] == "illegal" and body["applied"] == 3
+    assert body["error"]["index"] == 3 and body["error"]["code"] == "card_not_in_hand"
+
+
+def test_a_whole_deal_to_the_result(client):
+    state = client.post(f"{BASE}/deals", json={"players": 4, "dealer": 0, "seed": "full"}).get_json()["state"]
+    result = None
+    while result is None:
+        legal = client.post(f"{BASE}/legal-actions", json={"state": state}).get_json()["actions"]
+        body = client.post(f"{BASE}/actions", json={"state": state, "action": legal[-1]}).get_json()
+        state, result = body["state"], body["result"]
+    assert sum(result["points"]) == 120 and result["teams"] == [[0, 2], [1, 3]]
+    assert sum(result["team_points"]) == 120 and result["reason"] == "points"
+    assert client.post(f"{BASE}/legal-actions", json={"state": state}).get_json()["actions"] == []
+
+
+def test_validate_and_view(client):
+    state = client.post(f"{BASE}/deals", json={"players": 2, "dealer": 1, "deck": EXAMPLE_DECK}).get_json()["state"]
+    assert client.post(f"{BASE}/states/validate", json={"state": state}).get_json() == {"valid": True, "problems": []}
+    broken = {**state, "seats": [dict(state["seats"][0]), dict(state["seats"][1])]}
+    broken["seats"][1]["hand"] = ["AH", "KD", "7C"]
+    body = client.post(f"{BASE}/states/validate", json={"state": broken}).get_json()
+    assert body["valid"] is False and {p["code"] for p in body["problems"]} >= {"duplicate_card", "missing_card"}
+    view = client.post(f"{BASE}/states/view", json={"state": state, "seat": 1}).get_json()["state"]
+    assert view["seats"][1]["hand"] == ["3H", "KD", "7C"] and view["seats"][0]["hand"] == ["??"] * 3
+    assert view["stock"][-1] == "5S" and set(view["stock"][:-1]) == {"??"}
+
+
+def test_chiamata_auction_call_and_secret_partner(client):
+    deal = client.post(f"{CHIAMATA}/deals", json={"players": 5, "dealer": 4, "seed": "s9"}).get_json()
+    state = deal["state"]
+    assert [len(s["hand"]) for s in state["seats"]] == [8] * 5 and "2H" in state["seats"][3]["hand"]
+    calls = [  # S8
+        {"seat": 0, "type": "bid", "rank": "A"}, {"seat": 1, "type": "bid", "rank": "K"}, {"seat": 2, "type": "pass"},
+        {"seat": 3, "type": "bid", "rank": "7"}, {"seat": 4, "type": "pass"}, {"seat": 0, "type": "bid", "rank": "2"},
+        {"seat": 1, "type": "bid", "points": 65}, {"seat": 3, "type": "pass"}, {"seat": 0, "type": "pass"},
+    ]
+    for call in calls:
+        state = client.post(f"{CHIAMATA}/actions", json={"state": state, "action": call}).get_json()["state"]
+    assert state["phase"] == "call" and state["caller"] == 1
+    s11 = client.post(f"{CHIAMATA}/actions", json={"state": deal["state"], "action": {"seat": 0, "type": "bid"}})
+    assert s11.status_code == 409 and s11.get_json()["code"] == "invalid_bid"
+    body = client.post(
+        f"{CHIAMATA}/actions", json={"state": state, "action": {"seat": 1, "type": "choose_suit", "suit": "coppe"}}
+    ).get_json()
+    state = body["state"]
+    assert state["called_card"] == "2H" and state["trump"] == "H" and state["partner"] is None
+    for seat in (0, 1, 2, 4):
+        view = client.post(f"{CHIAMATA}/states/view", json={"state": state, "seat": seat}).get_json()["state"]
+        assert view["partner"] is None
+        assert all(s["hand"] == ["??"] * 8 for s in view["seats"] if s["seat"] != seat)
+    assert client.post(f"{CHIAMATA}/states/validate", json={"state": state}).get_json()["valid"] is True
+
+
+def test_chiamata_record_adjudicated_to_zero_sum_payouts(client):
+    record = {"players": 5, "dealer": 4, "seed": "s9", "actions": [
+        {"seat": 0, "type": "bid", "rank": "K"}, {"seat": 1, "type": "pass"}, {"seat": 2, "type": "pass"},
+        {"seat": 3, "type": "pass"}, {"seat": 4, "type": "pass"}, {"seat": 0, "type": "choose_suit", "suit": "C"},
+    ]}
+    body = client.post(f"{CHIAMATA}/records/adjudicate", json={"record": record}).get_json()
+    assert body["verdict"] == "in_progress" and body["state"]["called_card"] == "KC"
+    state = body["state"]
+    while True:  # play on: the first legal card each time
+        legal = client.post(f"{CHIAMATA}/legal-actions", json={"state": state}).get_json()["actions"]
+        if not legal:
+            break
+        record["actions"].append(legal[0])
+        state = client.post(f"{CHIAMATA}/actions", json={"state": state, "action": legal[0]}).get_json()["state"]
+    body = client.post(f"{CHIAMATA}/records/adjudicate", json={"record": record}).get_json()
+    assert body["verdict"] == "complete" and body["applied"] == 46
+    result = body["result"]
+    assert result["alone"] and result["caller"] == 0 and sum(result["payouts"]) == 0  # S10: KC is the caller's
+    assert abs(result["payouts"][0]) == 4 and sum(result["points"]) == 120
