@@ -131,8 +131,19 @@ def best_reading(hand: Sequence[Card], flags: Flags) -> tuple[Key, str, dict[str
 
 @cache
 def table(flags: Flags) -> dict[frozenset[Card], OldBragHand]:
-    """Every possible hand with its dense strength (1 = the weakest hand), for one set of ranking options."""
-    keyed = {frozenset(hand): best_reading(hand, flags) for hand in itertools.combinations(french_pack(), 3)}
+    """Every possible hand with its dense strength (1 = the weakest hand), for one set of ranking options.
+
+    A hand's reading depends only on its braggers and the ranks of its other cards, so each such shape is
+    solved once.
+    """
+    shapes: dict[tuple[tuple[Card, ...], tuple[str, ...]], tuple[Key, str, dict[str, str] | None]] = {}
+    keyed = {}
+    for hand in itertools.combinations(french_pack(), 3):
+        braggers = tuple(c for c in hand if c in BRAGGERS)
+        shape = (braggers, tuple(sorted(rank(c) for c in hand if c not in BRAGGERS)))
+        if shape not in shapes:
+            shapes[shape] = best_reading(hand, flags)
+        keyed[frozenset(hand)] = shapes[shape]
     dense = {key: i + 1 for i, key in enumerate(sorted({key for key, _, _ in keyed.values()}))}
     return {
         hand: OldBragHand(_CATEGORY[key[0]], dense[key], key, description, interpretation)

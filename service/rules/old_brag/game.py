@@ -97,6 +97,10 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
         return french_pack()
 
     # -- hands -------------------------------------------------------------------------------------
+    def warm(self) -> None:
+        """Build the hand table for the default options ahead of the first request."""
+        evaluate_hand(("AS", "KS", "QS"), OldBragOptions())
+
     def categories(self) -> list[str]:
         return list(CATEGORIES)
 
@@ -104,11 +108,7 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
         out = []
         for hand in hands:
             found = evaluate_hand(hand, options)
-            out.append(
-                Evaluation(
-                    tuple(hand), found.category, found.strength, found.description, found.interpretation
-                )
-            )
+            out.append(Evaluation(tuple(hand), found.category, found.strength, found.description, found.interpretation))
         return out
 
     def compare(self, hands: Sequence[Sequence[Card]], options: OldBragOptions) -> Comparison:
@@ -133,14 +133,10 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
                 position += 1
         consolation = options.consolation_pots
         seats = tuple(OldBragSeat(s, tuple(hands[s]), (), False, 0, False) for s in range(players))
-        events: list[Event] = [
-            {"type": "ante", "pot": "main", "seat": s, "amount": options.ante} for s in order
-        ]
+        events: list[Event] = [{"type": "ante", "pot": "main", "seat": s, "amount": options.ante} for s in order]
         if consolation:  # OB-A13
             for pot in ("pot1", "pot3"):
-                events.extend(
-                    {"type": "ante", "pot": pot, "seat": s, "amount": options.pot_ante} for s in order
-                )
+                events.extend({"type": "ante", "pot": pot, "seat": s, "amount": options.pot_ante} for s in order)
         events.append({"type": "deal", "cards_each": HAND_SIZE, "first": order[0]})
         state = OldBragState(
             game=self.id,
@@ -202,9 +198,7 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
     def _eligible_31(self, state: OldBragState) -> list[int]:
         """Contenders for Pot III in priority order (OB-A5)."""
         return [
-            s
-            for s in self._priority(state)
-            if state.options.pot3_folded_players_eligible or not state.seats[s].folded
+            s for s in self._priority(state) if state.options.pot3_folded_players_eligible or not state.seats[s].folded
         ]
 
     def _cards_31(self, seat: OldBragSeat) -> tuple[Card, ...]:
@@ -278,9 +272,7 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
                     f"only the dealer (seat {state.dealer}) opens the betting ('Započinje ga delitelj')",
                 )
             if kind == "bet" and state.level > 0:
-                raise self.illegal(
-                    state, "already_opened", "4(b)", "the dealer has opened: call, raise or fold"
-                )
+                raise self.illegal(state, "already_opened", "4(b)", "the dealer has opened: call, raise or fold")
             if kind in ("hit", "stand"):
                 raise self.illegal(
                     state,
@@ -322,13 +314,9 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
                     state, "dealer_must_open", "4(b)", "the dealer cannot pass: he must stake at least 1 chip"
                 )
             if kind == "call":
-                raise self.illegal(
-                    state, "nothing_to_call", "4(b)", "nobody has bet yet: the dealer opens with bet"
-                )
+                raise self.illegal(state, "nothing_to_call", "4(b)", "nobody has bet yet: the dealer opens with bet")
             if kind == "raise":
-                raise self.illegal(
-                    state, "no_bet_to_raise", "4(b)", "nobody has bet yet: the dealer opens with bet"
-                )
+                raise self.illegal(state, "no_bet_to_raise", "4(b)", "nobody has bet yet: the dealer opens with bet")
         if kind == "fold":
             seats = _replace_seat(state.seats, seat, folded=True)
             after = dataclasses.replace(state, seats=seats)
@@ -350,8 +338,7 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
                 state,
                 "raise_too_small",
                 "OB-A9",
-                f"a raise sets a new level above the current level {state.level} (at least {low}); "
-                "to match it, call",
+                f"a raise sets a new level above the current level {state.level} (at least {low}); to match it, call",
             )
         if high is not None and amount > high:
             raise self.illegal(
@@ -362,9 +349,7 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
             )
         cost = amount - me.staked
         seats = _replace_seat(state.seats, seat, staked=amount)
-        after = dataclasses.replace(
-            state, seats=seats, main_pot=state.main_pot + cost, level=amount, aggressor=seat
-        )
+        after = dataclasses.replace(state, seats=seats, main_pot=state.main_pot + cost, level=amount, aggressor=seat)
         event: Event = {"type": kind, "seat": seat, "amount": amount, "chips": cost}
         return self._next_bettor(after, seat, [event])
 
@@ -382,9 +367,7 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
             for s in self._priority(state):
                 if not state.seats[s].folded:
                     events.append({"type": "show", "seat": s, "hand": list(state.seats[s].hand)})
-        events.append(
-            {"type": "pot_won", "pot": "main", "seat": winner, "amount": state.main_pot, "reason": reason}
-        )
+        events.append({"type": "pot_won", "pot": "main", "seat": winner, "amount": state.main_pot, "reason": reason})
         if not state.options.consolation_pots:  # OB-A13: no 31 phase
             return Transition(dataclasses.replace(state, phase=COMPLETE, to_act=None), tuple(events))
         drawing = dataclasses.replace(state, phase=DRAWING)
@@ -439,8 +422,9 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
     def result(self, state: OldBragState) -> Result | None:
         """Winners of each pot and net chips per seat.
 
-        ``payouts`` sum to 0 except across deals: a Pot III that carries over (OB-A6) leaves them summing to
-        minus ``carried_pot3``, and a carried-in Pot III (option ``carried_pot3``) won here adds it.
+        ``payouts`` sum to 0 except for chips that cross deals (OB-A6): they sum to the option
+        ``carried_pot3`` (chips brought in from an earlier deal) minus the result's ``carried_pot3`` (chips
+        Pot III carries on to the next deal).
         """
         if state.phase != COMPLETE:
             return None
@@ -467,9 +451,7 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
                     "total": total_31(cards, opts),
                     "cards": len(cards),
                 }
-            elif (
-                opts.pot3_no_winner == "return"
-            ):  # OB-A6: each player's stake back; a carried-in sum carries on
+            elif opts.pot3_no_winner == "return":  # OB-A6: each player's stake back; a carried-in sum carries on
                 for s in range(state.players):
                     won[s] = won.get(s, 0) + opts.pot_ante
                 carried = opts.carried_pot3
@@ -494,9 +476,7 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
     def validate(self, state: OldBragState) -> list[Problem]:
         problems = self.check_table(state.players, state.dealer, state.options)
         if state.game != self.id:
-            problems.append(
-                Problem("wrong_game", f"this state is of '{state.game}', not '{self.id}'", "/game")
-            )
+            problems.append(Problem("wrong_game", f"this state is of '{state.game}', not '{self.id}'", "/game"))
         if problems:
             return problems
         if len(state.seats) != state.players:
@@ -508,9 +488,7 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
             where = f"/seats/{i}"
             if seat.seat != i:
                 problems.append(
-                    Problem(
-                        "seat_order", f"seats must be listed in order: expected seat {i}", where + "/seat"
-                    )
+                    Problem("seat_order", f"seats must be listed in order: expected seat {i}", where + "/seat")
                 )
             if len(seat.hand) != HAND_SIZE:
                 problems.append(Problem("hand_size", f"a hand holds {HAND_SIZE} cards", where + "/hand"))
@@ -530,18 +508,14 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
             return problems  # the checks below read the cards and the phase
         main = opts.ante * n + sum(s.staked for s in state.seats)
         if state.main_pot != main:
-            problems.append(
-                Problem("pot", f"the main pot must be the antes plus all stakes ({main})", "/main_pot")
-            )
+            problems.append(Problem("pot", f"the main pot must be the antes plus all stakes ({main})", "/main_pot"))
         pot1 = opts.pot_ante * n if opts.consolation_pots else 0
         if state.pot1 != pot1:
             problems.append(Problem("pot", f"Pot I must hold {pot1} (the consolation antes)", "/pot1"))
         pot3 = opts.carried_pot3 + pot1
         if state.pot3 != pot3:
             problems.append(
-                Problem(
-                    "pot", f"Pot III must hold {pot3} (the carried pot plus the consolation antes)", "/pot3"
-                )
+                Problem("pot", f"Pot III must hold {pot3} (the carried pot plus the consolation antes)", "/pot3")
             )
         problems.extend(self._validate_betting(state))
         problems.extend(self._validate_drawing(state))
@@ -554,9 +528,7 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
             problems.append(Problem("level", "the level cannot be negative", "/level"))
         if state.level == 0:
             if state.aggressor is not None:
-                problems.append(
-                    Problem("aggressor", "nobody has bet, so there is no aggressor", "/aggressor")
-                )
+                problems.append(Problem("aggressor", "nobody has bet, so there is no aggressor", "/aggressor"))
             if state.phase != BETTING:
                 problems.append(Problem("phase", "the dealer must open before the betting can end", "/phase"))
             elif state.to_act != state.dealer:
@@ -582,14 +554,10 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
                 or state.seats[state.to_act].staked >= state.level
             ):
                 problems.append(
-                    Problem(
-                        "turn", "to_act must be a player still in who has not matched the level", "/to_act"
-                    )
+                    Problem("turn", "to_act must be a player still in who has not matched the level", "/to_act")
                 )
         elif len(active) > 1 and any(state.seats[s].staked != state.level for s in active):
-            problems.append(
-                Problem("chips", "the betting ended, so every player still in matched the level", "/seats")
-            )
+            problems.append(Problem("chips", "the betting ended, so every player still in matched the level", "/seats"))
         return problems
 
     def _validate_drawing(self, state: OldBragState) -> list[Problem]:
@@ -603,18 +571,14 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
                         Problem("drawing", "cards are drawn only in the 31 phase", f"/seats/{s.seat}/drawn")
                     )
             if state.phase == DRAWING:
-                problems.append(
-                    Problem("phase", "there is no 31 phase without the consolation pots", "/phase")
-                )
+                problems.append(Problem("phase", "there is no 31 phase without the consolation pots", "/phase"))
             elif state.phase == COMPLETE and state.to_act is not None:
                 problems.append(Problem("turn", "nobody acts once the deal is complete", "/to_act"))
             return problems
         for s in state.seats:
             where = f"/seats/{s.seat}"
             if s.seat not in eligible and (s.drawn or s.stood):
-                problems.append(
-                    Problem("drawing", "a player who folded does not play for Pot III (OB-A5)", where)
-                )
+                problems.append(Problem("drawing", "a player who folded does not play for Pot III (OB-A5)", where))
             elif s.stood and self._bust(state, s.seat):
                 problems.append(Problem("drawing", "a player over 31 cannot have stood", where + "/stood"))
             elif len(s.drawn) > 0 and total_31(s.hand + s.drawn[:-1], opts) > LIMIT_31:
@@ -626,9 +590,7 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
                     Problem("phase", "every contender has stood or gone over 31: the deal is over", "/phase")
                 )
             elif state.to_act != expected:
-                problems.append(
-                    Problem("turn", f"seat {expected} is the next to draw in priority order", "/to_act")
-                )
+                problems.append(Problem("turn", f"seat {expected} is the next to draw in priority order", "/to_act"))
             elif expected in eligible:
                 for later in eligible[eligible.index(expected) + 1 :]:
                     if state.seats[later].drawn or state.seats[later].stood:

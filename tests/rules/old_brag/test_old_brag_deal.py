@@ -426,9 +426,7 @@ def test_validate_seat_fields() -> None:
     assert any(p.pointer == "/seats/2" for p in GAME.validate(dataclasses.replace(state, seats=tuple(seats))))
     seats = list(state.seats)
     seats[3] = dataclasses.replace(seats[3], staked=-2)
-    assert any(
-        p.pointer == "/seats/3/staked" for p in GAME.validate(dataclasses.replace(state, seats=tuple(seats)))
-    )
+    assert any(p.pointer == "/seats/3/staked" for p in GAME.validate(dataclasses.replace(state, seats=tuple(seats))))
     seats = list(state.seats)
     seats[0] = dataclasses.replace(seats[0], seat=3)
     assert any(p.code == "seat_order" for p in GAME.validate(dataclasses.replace(state, seats=tuple(seats))))

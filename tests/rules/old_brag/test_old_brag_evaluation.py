@@ -36,9 +36,7 @@ def test_O1_natural_prial_of_aces_is_the_best_hand() -> None:
     e = ev("A♠", "A♥", "A♣")
     assert e.category == "prial"
     assert e.description == "Natural prial of aces"
-    assert e.strength == max(
-        h.strength for h in GAME.evaluate(list(itertools.combinations(french_pack(), 3)), DEFAULT)
-    )
+    assert e.strength == max(h.strength for h in GAME.evaluate(list(itertools.combinations(french_pack(), 3)), DEFAULT))
     assert e.interpretation is None
 
 
