@@ -13,6 +13,7 @@ from flask_smorest import Blueprint
 from schemas.common import GameDetailSchema, ProblemDetailsSchema
 from schemas.game import game_schemas
 from service.api.catalog import detail
+from service.api.examples import examples
 from service.api.problems import PROBLEM_JSON
 from service.rules.cards import check_cards
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem
@@ -72,6 +73,7 @@ def _checked(game: Game[Any, Any], state: Any) -> Any:
 def game_blueprint(game: Game[Any, Any]) -> Blueprint:
     """All endpoints of one game under ``/v1/{game}``."""
     s = game_schemas(game)
+    ex = examples(game, s)
     blp = Blueprint(
         game.id,
         __name__,
@@ -90,7 +92,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         hand_game: HandGame[Any, Any] = game
 
         @blp.route("/hands/evaluate", methods=["POST"])
-        @blp.arguments(s.hands_request)
+        @blp.arguments(s.hands_request, example=ex.hands)
         @blp.response(200, s.evaluate_response)
         @errors(blp, 400, 413, 415, 422)
         def evaluate(data: dict[str, Any]) -> dict[str, Any]:
@@ -101,7 +103,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             return {"results": [_evaluation(e) for e in results], **rules_echo(options)}
 
         @blp.route("/hands/compare", methods=["POST"])
-        @blp.arguments(s.hands_request)
+        @blp.arguments(s.hands_request, example=ex.hands)
         @blp.response(200, s.compare_response)
         @errors(blp, 400, 413, 415, 422)
         def compare(data: dict[str, Any]) -> dict[str, Any]:
@@ -122,7 +124,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         trick_game: TrickGame[Any, Any] = game
 
         @blp.route("/tricks/winner", methods=["POST"])
-        @blp.arguments(s.trick_request)
+        @blp.arguments(s.trick_request, example=ex.trick)
         @blp.response(200, s.trick_response)
         @errors(blp, 400, 413, 415, 422)
         def trick_winner(data: dict[str, Any]) -> dict[str, Any]:
@@ -135,7 +137,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             return {"winner": winner, "points": points, **rules_echo(options)}
 
     @blp.route("/deals", methods=["POST"])
-    @blp.arguments(s.deal_request)
+    @blp.arguments(s.deal_request, example=ex.deal)
     @blp.response(200, s.deal_response)
     @errors(blp, 400, 413, 415, 422)
     def deals(data: dict[str, Any]) -> dict[str, Any]:
@@ -149,7 +151,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     @blp.route("/legal-actions", methods=["POST"])
-    @blp.arguments(s.state_request)
+    @blp.arguments(s.state_request, example=ex.state)
     @blp.response(200, s.legal_actions_response)
     @errors(blp, 400, 413, 415, 422)
     def legal_actions(data: dict[str, Any]) -> dict[str, Any]:
@@ -163,7 +165,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     @blp.route("/actions", methods=["POST"])
-    @blp.arguments(s.action_request)
+    @blp.arguments(s.action_request, example=ex.action)
     @blp.response(200, s.action_response)
     @errors(blp, 400, 409, 413, 415, 422)
     def actions(data: dict[str, Any]) -> dict[str, Any]:
@@ -178,7 +180,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     @blp.route("/states/validate", methods=["POST"])
-    @blp.arguments(s.state_request)
+    @blp.arguments(s.state_request, example=ex.state)
     @blp.response(200, s.validate_response)
     @errors(blp, 400, 413, 415, 422)
     def validate(data: dict[str, Any]) -> dict[str, Any]:
@@ -190,7 +192,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     @blp.route("/states/view", methods=["POST"])
-    @blp.arguments(s.view_request)
+    @blp.arguments(s.view_request, example=ex.view)
     @blp.response(200, s.view_response)
     @errors(blp, 400, 413, 415, 422)
     def view(data: dict[str, Any]) -> dict[str, Any]:
@@ -201,7 +203,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         return {"state": game.view(state, data["seat"])}
 
     @blp.route("/records/adjudicate", methods=["POST"])
-    @blp.arguments(s.record_request)
+    @blp.arguments(s.record_request, example=ex.record)
     @blp.response(200, s.adjudicate_response)
     @errors(blp, 400, 413, 415, 422)
     def adjudicate(data: dict[str, Any]) -> dict[str, Any]:

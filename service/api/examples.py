@@ -1,0 +1,61 @@
+"""Real requests for the documentation: every example is made by the engine from a seeded deal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from schemas.game import GameSchemas
+from service.rules.game import Game, HandGame, LegalAction, TrickGame
+from service.rules.shuffle import shuffle
+
+SEED = "example"
+
+
+def submittable(legal: LegalAction) -> dict[str, Any]:
+    """A listed legal action as it would be submitted (a free amount at its minimum, an empty exchange)."""
+    action = {k: v for k, v in legal.items() if k not in ("min", "max", "max_cards")}
+    if "min" in legal:
+        action["amount"] = legal["min"]
+    if "max_cards" in legal:
+        action["discard"] = []
+    return action
+
+
+@dataclass(frozen=True)
+class Examples:
+    deal: dict[str, Any]
+    state: dict[str, Any]
+    action: dict[str, Any]
+    view: dict[str, Any]
+    record: dict[str, Any]
+    hands: dict[str, Any] | None
+    trick: dict[str, Any] | None
+
+
+def examples(game: Game[Any, Any], schemas: GameSchemas) -> Examples:
+    """Example request bodies for every endpoint of ``game``."""
+    players = game.min_players
+    options = game.options(None)
+    state = game.deal(players, 0, options, shuffle(game.pack(players, options), SEED)).state
+    legal = game.legal_actions(state)
+    first = submittable(legal[-1]) if legal else {}
+    dumped = schemas.state().dump(state)
+    pack = game.full_pack()
+    hands = None
+    if isinstance(game, HandGame):
+        size = game.hand_size
+        hands = {"hands": [list(pack[:size]), list(pack[size : 2 * size])]}
+    trick = None
+    if isinstance(game, TrickGame):
+        trick = {"trump": pack[-1][-1], "cards": [pack[0], pack[-1]]}
+    deal = {"players": players, "dealer": 0, "seed": SEED}
+    return Examples(
+        deal=deal,
+        state={"state": dumped},
+        action={"state": dumped, "action": first},
+        view={"state": dumped, "seat": state.to_act if state.to_act is not None else 0},
+        record={"record": {**deal, "actions": [first] if first else []}},
+        hands=hands,
+        trick=trick,
+    )
