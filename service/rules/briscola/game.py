@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from service.rules.briscola.cards import ORDER, PACK, winner_and_points
+from service.rules.briscola.cards import PACK, winner_and_points
 from service.rules.briscola.common import (
     BriscolaCards,
     check_points,
@@ -386,4 +386,4 @@ def _replace_seat(seats: tuple[BriscolaSeat, ...], seat: int, **changes: Any) ->
     return tuple(dataclasses.replace(s, **changes) if s.seat == seat else s for s in seats)
 
 
-__all__ = ["Briscola", "ORDER", "sides"]
+__all__ = ["Briscola", "sides"]
