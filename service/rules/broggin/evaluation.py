@@ -241,17 +241,18 @@ def _special(
 
 # -- keys ------------------------------------------------------------------------------------------
 def _suit_key(naturals: Sequence[tuple[int, int]], combo_ranks: frozenset[int], mode: str) -> tuple[int, ...]:
-    """The natural cards' suits for the final tie-break (BRG-A8)."""
+    """The natural cards' suits for the final tie-break (BRG-A8); ``naturals`` sorted high to low."""
     if mode == "highest_only":
         return (max(s for _, s in naturals),) if naturals else ()
     if mode == "by_card":  # combination first, then kickers; each by rank, then suit
-        ordered = sorted(naturals, key=lambda c: (c[0] in combo_ranks, c[0], c[1]), reverse=True)
+        ordered = [c for c in naturals if c[0] in combo_ranks] + [c for c in naturals if c[0] not in combo_ranks]
         return tuple(x for card in ordered for x in card)
     return tuple(sorted((s for _, s in naturals), reverse=True))
 
 
 def _split(hand: Sequence[Card]) -> tuple[list[tuple[int, int]], tuple[str, ...]]:
-    naturals = [realm(c) for c in hand if not is_trump(c)]
+    """The natural cards as (rank, suit), high to low, and the trumps in canonical order."""
+    naturals = sorted((realm(c) for c in hand if not is_trump(c)), reverse=True)
     trumps = tuple(t for t in TRUMPS if t in hand)
     return naturals, trumps
 
@@ -275,20 +276,33 @@ def _best_key(
         return (category, (), -len(trumps), suits), None, stand_ins
     flush_ok = bool(_flush_suits(naturals, trumps))
     domains = tuple(TRUMP_RANKS[t] for t in trumps)
-    if not rules.allow_duplicates:  # BRG-A2 option: an estate card cannot be a card held in its suit
-        domains = tuple(
-            tuple(r for r in TRUMP_RANKS[t] if len(TRUMP_SUITS[t]) > 1 or (r, TRUMP_SUITS[t][0]) not in naturals)
-            for t in trumps
-        )
+    if not rules.allow_duplicates:
+        domains = _strict_domains(naturals, trumps)
     nat_ranks = tuple(sorted((r for r, _ in naturals), reverse=True))
+    readings = _readings(nat_ranks, domains, flush_ok, rules)
+    return (*_best_reading(naturals, trumps, readings, rules), {})
+
+
+def _strict_domains(naturals: Sequence[tuple[int, int]], trumps: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+    """BRG-A2 option: an estate card cannot stand for a card held in its suit."""
+    return tuple(
+        tuple(r for r in TRUMP_RANKS[t] if len(TRUMP_SUITS[t]) > 1 or (r, TRUMP_SUITS[t][0]) not in naturals)
+        for t in trumps
+    )
+
+
+def _best_reading(
+    naturals: Sequence[tuple[int, int]], trumps: tuple[str, ...], readings: tuple[Reading, ...], rules: Rules
+) -> tuple[Key, Reading]:
+    """The reading with the highest whole key (purity and suits may depend on the combination's cards)."""
     best: tuple[Key, Reading] | None = None
-    for reading in _readings(nat_ranks, domains, flush_ok, rules):
+    for reading in readings:
         purity = -reading.combo_trumps if rules.combination_purity else -len(trumps)
         key = (reading.category, reading.value, purity, _suit_key(naturals, reading.combo_ranks, rules.suit_compare))
         if best is None or key > best[0]:
             best = (key, reading)
-    assert best is not None  # every hand has a reading: each trump's domain is never exhausted
-    return best[0], best[1], {}
+    assert best is not None  # every hand has a reading: a trump's domain is never exhausted
+    return best
 
 
 @dataclass(frozen=True)
@@ -300,13 +314,43 @@ class _Table:
 
 @cache
 def _table(rules: Rules) -> _Table:
-    """Every possible hand with its key and dense strength (1 = the weakest)."""
-    found = {}
-    decoded = [realm(c) for c in FULL_PACK[:32]]
-    for combo in itertools.combinations(range(len(FULL_PACK)), 4):  # the trumps come last, in TRUMPS order
-        naturals = [decoded[i] for i in combo if i < 32]
-        trumps = tuple(TRUMPS[i - 32] for i in combo if i >= 32)
-        found[frozenset(FULL_PACK[i] for i in combo)] = _best_key(naturals, trumps, rules)
+    """Every possible hand with its key and dense strength (1 = the weakest).
+
+    Hands are built as natural cards plus a set of trumps, so what depends on the natural cards alone (their
+    ranks and suits) is worked out once for every set of trumps that joins them.
+    """
+    found: dict[frozenset[Card], tuple[Key, Reading | None, dict[str, Card]]] = {}
+    realm_cards = FULL_PACK[:32]
+    decoded = [realm(c) for c in realm_cards]
+    simple = rules.suit_compare != "by_card" and not rules.combination_purity  # one reading is enough
+    for size in range(5):
+        trump_sets = []
+        for trumps in itertools.combinations(TRUMPS, 4 - size):
+            suits = set(ALL_SUITS)
+            for trump in trumps:
+                suits &= set(TRUMP_SUITS[trump])
+            special = size == 0 or ("Knight" in trumps and "Magician" in trumps)
+            trump_sets.append((trumps, suits, tuple(TRUMP_RANKS[t] for t in trumps), special))
+        for chosen in itertools.combinations(range(32), size):
+            naturals = sorted((decoded[i] for i in chosen), reverse=True)
+            codes = tuple(realm_cards[i] for i in chosen)
+            nat_ranks = tuple(sorted((r for r, _ in naturals), reverse=True))
+            nat_suits = {s for _, s in naturals}
+            suit_key = _suit_key(naturals, frozenset(), rules.suit_compare)
+            for trumps, trump_suits, domains, special in trump_sets:
+                hand = frozenset(codes + trumps)
+                if special:
+                    found[hand] = _best_key(naturals, trumps, rules)
+                    continue
+                if not rules.allow_duplicates:
+                    domains = _strict_domains(naturals, trumps)
+                flush_ok = bool(trump_suits & nat_suits) if len(nat_suits) == 1 else not naturals and bool(trump_suits)
+                readings = _readings(nat_ranks, domains, flush_ok, rules)
+                if simple:
+                    reading = readings[0]
+                    found[hand] = ((reading.category, reading.value, -len(trumps), suit_key), reading, {})
+                else:
+                    found[hand] = (*_best_reading(naturals, trumps, readings, rules), {})
     keys = sorted({key for key, _, _ in found.values()})
     dense = {key: i + 1 for i, key in enumerate(keys)}
     entries = {hand: (dense[key], key, reading, stand_ins) for hand, (key, reading, stand_ins) in found.items()}
@@ -436,6 +480,7 @@ def _concrete_key(
     naturals: Sequence[tuple[int, int]], assigned: Mapping[str, tuple[int, int]], rules: Rules
 ) -> Key:
     cards = list(naturals) + list(assigned.values())
+    naturals = sorted(naturals, reverse=True)
     ranks = tuple(sorted((r for r, _ in cards), reverse=True))
     flush = len({s for _, s in cards}) == 1
     category, value, combo = _classify(ranks, flush, rules.kickers, rules.high_card_top_only)
