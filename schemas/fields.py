@@ -7,6 +7,7 @@ from typing import Any
 
 from marshmallow import ValidationError, fields
 
+from service.rules.cards import HIDDEN
 from service.rules.errors import CardError
 
 
@@ -65,6 +66,8 @@ def parse_card_text(parse: Any, value: Any) -> str:
     """A canonical card code, or a ValidationError saying why not."""
     if not isinstance(value, str):
         raise ValidationError("A card is a string such as 'AS'.")
+    if value == HIDDEN:
+        raise ValidationError("'??' is a hidden card: send the whole state, not a view of it")
     try:
         return str(parse(value))
     except CardError as error:

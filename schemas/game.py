@@ -297,7 +297,7 @@ class GameSchemas:
     def _action_fields(self, card: Any) -> dict[str, fields.Field]:
         game = self.game
         used = {name for names in game.action_fields.values() for name in names}
-        used |= {name for names in getattr(game, "action_optional_fields", {}).values() for name in names}
+        used |= {name for names in game.action_optional_fields.values() for name in names}
         meld = type(
             f"{self.prefix}MeldSchema",
             (Schema,),
@@ -326,7 +326,7 @@ class GameSchemas:
 
     def _action_schema(self, card: Any) -> type[Schema]:
         game = self.game
-        optional = getattr(game, "action_optional_fields", {})
+        optional = game.action_optional_fields
 
         def check(self_: Schema, data: dict[str, Any], **_: Any) -> Action:
             kind = data["type"]

@@ -114,7 +114,9 @@ class Game(ABC, Generic[S, Opts]):
     options_type: ClassVar[type[Any]]
     state_type: ClassVar[type[Any]]
     action_fields: ClassVar[Mapping[str, tuple[str, ...]]]
-    """Each action type and the fields it takes besides ``seat`` and ``type``."""
+    """Each action type and the fields it requires besides ``seat`` and ``type``."""
+    action_optional_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Fields an action type may carry but need not (Briscola chiamata's ``bid``: ``rank`` or ``points``)."""
     rules_file: ClassVar[str]
 
     # -- cards and options -------------------------------------------------------------------------
