@@ -34,6 +34,30 @@ ITALIAN_SUITS = {"spade": "S", "coppe": "H", "denari": "D", "bastoni": "C"}
 
 PIP_VALUE = {r: 14 - i for i, r in enumerate(RANKS)}
 """Numeric rank: A 14, K 13, ..., 2 2."""
+RANK_LETTER = {v: r for r, v in PIP_VALUE.items()}
+"""The rank letter of a numeric rank."""
+_NAMES_HIGH_FIRST = (
+    "ace",
+    "king",
+    "queen",
+    "jack",
+    "ten",
+    "nine",
+    "eight",
+    "seven",
+    "six",
+    "five",
+    "four",
+    "three",
+    "two",
+)
+RANK_NAMES = dict(zip(range(14, 1, -1), _NAMES_HIGH_FIRST, strict=True))
+"""English rank names by numeric rank, for descriptions."""
+
+
+def rank_plural(value: int) -> str:
+    """``aces``, ``sixes``: the plural of a numeric rank's name."""
+    return "sixes" if value == 6 else RANK_NAMES[value] + "s"
 
 
 def rank(card: Card) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 
 def next_seat(seat: int, players: int) -> int:
@@ -28,3 +28,14 @@ def next_active(seat: int, players: int, active: Iterable[int]) -> int | None:
         if candidate in live:
             return candidate
     return None
+
+
+def deal_hands(deck: Sequence[str], dealer: int, players: int, cards_each: int) -> tuple[list[list[str]], int]:
+    """Deal ``cards_each`` cards to every seat, one at a time from ``deck[0]`` in dealing order
+    (API.md section 5); the hands, and the position of the first card left in the deck."""
+    hands: list[list[str]] = [[] for _ in range(players)]
+    order = deal_order(dealer, players)
+    for k in range(cards_each):
+        for i, seat in enumerate(order):
+            hands[seat].append(deck[k * players + i])
+    return hands, cards_each * players

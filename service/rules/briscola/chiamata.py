@@ -35,7 +35,7 @@ from service.rules.briscola.state import (
 from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import CardError, InvalidInput, Problem
 from service.rules.game import Action, Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
-from service.rules.seats import deal_order, next_seat
+from service.rules.seats import deal_hands, deal_order, next_seat
 from service.rules.tricks import Trick
 
 PLAYERS = 5
@@ -103,13 +103,8 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
         if problems:
             raise InvalidInput(problems)
         self.check_deck(players, options, deck)
-        hands: list[list[Card]] = [[] for _ in range(players)]
+        hands, position = deal_hands(deck, dealer, players, HAND_SIZE)
         order = deal_order(dealer, players)
-        position = 0
-        for _ in range(HAND_SIZE):
-            for seat in order:
-                hands[seat].append(deck[position])
-                position += 1
         state = ChiamataState(
             game=self.id,
             players=players,

@@ -21,7 +21,7 @@ from service.rules.briscola.state import COMPLETE, PHASES, PLAY, BriscolaSeat, B
 from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import CardError, InvalidInput, Problem
 from service.rules.game import Action, Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
-from service.rules.seats import deal_order, next_seat
+from service.rules.seats import deal_hands, deal_order, next_seat
 from service.rules.tricks import Trick, draw_after_trick, side_of, side_points
 
 HAND_SIZE = 3
@@ -126,13 +126,8 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
         if problems:
             raise InvalidInput(problems)
         self.check_deck(players, options, deck)
-        hands: list[list[Card]] = [[] for _ in range(players)]
+        hands, position = deal_hands(deck, dealer, players, HAND_SIZE)
         order = deal_order(dealer, players)
-        position = 0
-        for _ in range(HAND_SIZE):
-            for seat in order:
-                hands[seat].append(deck[position])
-                position += 1
         turn_up = deck[position]
         stock = (*deck[position + 1 :], turn_up)
         state = BriscolaState(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from service.rules.cards import PIP_VALUE, Card, french_pack, rank
+from service.rules.cards import PIP_VALUE, RANK_LETTER, RANK_NAMES, Card, french_pack, rank, rank_plural
 from service.rules.old_brag.options import OldBragOptions
 
 BRAGGERS = ("AD", "JC", "9D")
@@ -24,22 +24,6 @@ CATEGORIES = ("prial", "pair", "high_card")
 
 PRIAL, PAIR, HIGH_CARD = 2, 1, 0
 _CATEGORY = {PRIAL: "prial", PAIR: "pair", HIGH_CARD: "high_card"}
-_NAMES = {
-    14: "ace",
-    13: "king",
-    12: "queen",
-    11: "jack",
-    10: "ten",
-    9: "nine",
-    8: "eight",
-    7: "seven",
-    6: "six",
-    5: "five",
-    4: "four",
-    3: "three",
-    2: "two",
-}
-_LETTER = {v: r for r, v in PIP_VALUE.items()}
 _WILD_RANKS = tuple(range(14, 1, -1))
 
 Key = tuple[int, int, int, int]
@@ -74,10 +58,6 @@ def flags_of(options: OldBragOptions) -> Flags:
     )
 
 
-def _plural(value: int) -> str:
-    return "sixes" if value == 6 else _NAMES[value] + "s"
-
-
 def _reading_key(cards: Sequence[tuple[int, bool, bool]], flags: Flags) -> tuple[Key, str] | None:
     """Key and description of one reading: each card is (rank value, artificial, wild).
 
@@ -93,15 +73,15 @@ def _reading_key(cards: Sequence[tuple[int, bool, bool]], flags: Flags) -> tuple
         natural = int(artificial == 0)
         fewer = -artificial if flags.fewer_braggers_better else 0  # OB-A8
         kind = "Natural" if natural else "Bragger"
-        return (PRIAL, values[0], natural, fewer), f"{kind} prial of {_plural(values[0])}"
+        return (PRIAL, values[0], natural, fewer), f"{kind} prial of {rank_plural(values[0])}"
     if values[0] == values[1] or values[1] == values[2]:
         pair = values[1]
         kicker = values[2] if values[0] == values[1] else values[0]
         natural = int(not any(a for v, a, _ in cards if v == pair))
         kind = "Natural" if natural else "Bragger"
         shown = natural if flags.pair_natural_priority else 0  # OB-A8
-        return (PAIR, pair, shown, kicker), f"{kind} pair of {_plural(pair)}, {_NAMES[kicker]} kicker"
-    return (HIGH_CARD, *values), "High card " + "-".join(_LETTER[v] for v in values)  # type: ignore[return-value]
+        return (PAIR, pair, shown, kicker), f"{kind} pair of {rank_plural(pair)}, {RANK_NAMES[kicker]} kicker"
+    return (HIGH_CARD, *values), "High card " + "-".join(RANK_LETTER[v] for v in values)  # type: ignore[return-value]
 
 
 def best_reading(hand: Sequence[Card], flags: Flags) -> tuple[Key, str, dict[str, str] | None]:
@@ -121,7 +101,7 @@ def best_reading(hand: Sequence[Card], flags: Flags) -> tuple[Key, str, dict[str
         found = _reading_key(cards, flags)
         if found is not None and (best is None or found[0] > best[0]):
             interpretation = {
-                card: rank(card) if wild_rank is None else _LETTER[wild_rank]
+                card: rank(card) if wild_rank is None else RANK_LETTER[wild_rank]
                 for card, wild_rank in zip(braggers, reading, strict=True)
             }
             best = (found[0], found[1], interpretation or None)

@@ -30,7 +30,7 @@ from service.rules.game import (
 from service.rules.old_brag.evaluation import CATEGORIES, deciding, evaluate_hand
 from service.rules.old_brag.options import OldBragOptions
 from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragSeat, OldBragState
-from service.rules.seats import deal_order, next_active, order_from
+from service.rules.seats import deal_hands, deal_order, next_active, order_from
 
 HAND_SIZE = 3
 FACE_UP = 2
@@ -124,13 +124,8 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
     def deal(
         self, players: int, dealer: int, options: OldBragOptions, deck: Sequence[Card]
     ) -> Transition[OldBragState]:
-        hands: list[list[Card]] = [[] for _ in range(players)]
+        hands, position = deal_hands(deck, dealer, players, HAND_SIZE)
         order = deal_order(dealer, players)
-        position = 0
-        for _ in range(HAND_SIZE):
-            for seat in order:
-                hands[seat].append(deck[position])
-                position += 1
         consolation = options.consolation_pots
         seats = tuple(OldBragSeat(s, tuple(hands[s]), (), False, 0, False) for s in range(players))
         events: list[Event] = [{"type": "ante", "pot": "main", "seat": s, "amount": options.ante} for s in order]

@@ -11,29 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from service.rules.cards import PIP_VALUE, Card, french_pack, rank, suit
+from service.rules.cards import PIP_VALUE, RANK_LETTER, RANK_NAMES, Card, french_pack, rank, rank_plural, suit
 from service.rules.three_card_brag.options import BragOptions
 
 CATEGORIES = ("prial", "running_flush", "run", "flush", "pair", "high_card")
 """Best first."""
 
-_NAMES = {
-    14: "ace",
-    13: "king",
-    12: "queen",
-    11: "jack",
-    10: "ten",
-    9: "nine",
-    8: "eight",
-    7: "seven",
-    6: "six",
-    5: "five",
-    4: "four",
-    3: "three",
-    2: "two",
-}
-_PLURAL = {6: "sixes"}
-_LETTER = {v: r for r, v in PIP_VALUE.items()}
 
 Key = tuple[int, ...]
 
@@ -45,10 +28,6 @@ class BragHand:
     category: str
     strength: int
     description: str
-
-
-def _plural(value: int) -> str:
-    return _PLURAL.get(value, _NAMES[value] + "s")
 
 
 def _run_top(values: list[int], a23_rank: str) -> int | None:
@@ -67,20 +46,20 @@ def hand_key(hand: Sequence[Card], a23_rank: str, prial_order: str) -> tuple[str
     one_suit = len({suit(c) for c in hand}) == 1
     if values[0] == values[2]:
         order = 15 if (values[0] == 3 and prial_order == "threes_high") else values[0]  # BT-A2
-        return "prial", (6, order), f"Prial of {_plural(values[0])}"
+        return "prial", (6, order), f"Prial of {rank_plural(values[0])}"
     top = _run_top(values, a23_rank)
     if top is not None:
-        shown = "A-2-3" if sorted(values) == [2, 3, 14] else "-".join(_LETTER[v] for v in values)
+        shown = "A-2-3" if sorted(values) == [2, 3, 14] else "-".join(RANK_LETTER[v] for v in values)
         if one_suit:
             return "running_flush", (5, top), f"Running flush {shown}"
         return "run", (4, top), f"Run {shown}"
-    spelled = "-".join(_LETTER[v] for v in values)
+    spelled = "-".join(RANK_LETTER[v] for v in values)
     if one_suit:
         return "flush", (3, *values), f"Flush {spelled}"
     if values[0] == values[1] or values[1] == values[2]:
         pair = values[1]
         kicker = values[2] if values[0] == values[1] else values[0]
-        return "pair", (2, pair, kicker), f"Pair of {_plural(pair)}, {_NAMES[kicker]} kicker"
+        return "pair", (2, pair, kicker), f"Pair of {rank_plural(pair)}, {RANK_NAMES[kicker]} kicker"
     return "high_card", (1, *values), f"High card {spelled}"
 
 

@@ -22,7 +22,7 @@ from service.rules.game import (
     hide,
     ranking_groups,
 )
-from service.rules.seats import deal_order, next_active
+from service.rules.seats import deal_hands, deal_order, next_active
 from service.rules.three_card_brag.evaluation import CATEGORIES, evaluate_hand
 from service.rules.three_card_brag.options import BragOptions
 from service.rules.three_card_brag.state import BETTING, COMPLETE, PHASES, BragSeat, BragState
@@ -84,13 +84,8 @@ class ThreeCardBrag(HandGame[BragState, BragOptions]):
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(self, players: int, dealer: int, options: BragOptions, deck: Sequence[Card]) -> Transition[BragState]:
-        hands: list[list[Card]] = [[] for _ in range(players)]
+        hands, position = deal_hands(deck, dealer, players, HAND_SIZE)
         order = deal_order(dealer, players)
-        position = 0
-        for _ in range(HAND_SIZE):
-            for seat in order:
-                hands[seat].append(deck[position])
-                position += 1
         seats = tuple(
             BragSeat(seat, tuple(hands[seat]), options.blind_allowed, False, options.ante) for seat in range(players)
         )
