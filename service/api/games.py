@@ -11,6 +11,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from schemas.common import GameDetailSchema, ProblemDetailsSchema
+from schemas.derive import camel
 from schemas.game import game_schemas
 from service.api.catalog import detail
 from service.api.examples import examples
@@ -80,9 +81,13 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         url_prefix=f"/v1/{game.id}",
         description=f"{game.name} (rules/{game.rules_file}).",
     )
-    blp.DEFAULT_PAGINATION_PARAMETERS = {}
+    prefix = camel(game.id)
+
+    def op(verb: str) -> str:
+        return prefix[0].lower() + prefix[1:] + verb[0].upper() + verb[1:]
 
     @blp.route("", methods=["GET"])
+    @blp.doc(operationId=op("entry"))
     @blp.response(200, GameDetailSchema)
     def entry() -> dict[str, Any]:
         """The catalog entry, the canonical pack and, for hand games, the categories."""
@@ -92,6 +97,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         hand_game: HandGame[Any, Any] = game
 
         @blp.route("/hands/evaluate", methods=["POST"])
+        @blp.doc(operationId=op("evaluateHands"))
         @blp.arguments(s.hands_request, example=ex.hands)
         @blp.response(200, s.evaluate_response)
         @errors(blp, 400, 413, 415, 422)
@@ -103,6 +109,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             return {"results": [_evaluation(e) for e in results], **rules_echo(options)}
 
         @blp.route("/hands/compare", methods=["POST"])
+        @blp.doc(operationId=op("compareHands"))
         @blp.arguments(s.hands_request, example=ex.hands)
         @blp.response(200, s.compare_response)
         @errors(blp, 400, 413, 415, 422)
@@ -124,6 +131,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         trick_game: TrickGame[Any, Any] = game
 
         @blp.route("/tricks/winner", methods=["POST"])
+        @blp.doc(operationId=op("trickWinner"))
         @blp.arguments(s.trick_request, example=ex.trick)
         @blp.response(200, s.trick_response)
         @errors(blp, 400, 413, 415, 422)
@@ -137,6 +145,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             return {"winner": winner, "points": points, **rules_echo(options)}
 
     @blp.route("/deals", methods=["POST"])
+    @blp.doc(operationId=op("deal"))
     @blp.arguments(s.deal_request, example=ex.deal)
     @blp.response(200, s.deal_response)
     @errors(blp, 400, 413, 415, 422)
@@ -151,6 +160,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     @blp.route("/legal-actions", methods=["POST"])
+    @blp.doc(operationId=op("legalActions"))
     @blp.arguments(s.state_request, example=ex.state)
     @blp.response(200, s.legal_actions_response)
     @errors(blp, 400, 413, 415, 422)
@@ -165,6 +175,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     @blp.route("/actions", methods=["POST"])
+    @blp.doc(operationId=op("applyAction"))
     @blp.arguments(s.action_request, example=ex.action)
     @blp.response(200, s.action_response)
     @errors(blp, 400, 409, 413, 415, 422)
@@ -180,6 +191,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     @blp.route("/states/validate", methods=["POST"])
+    @blp.doc(operationId=op("validateState"))
     @blp.arguments(s.state_request, example=ex.state)
     @blp.response(200, s.validate_response)
     @errors(blp, 400, 413, 415, 422)
@@ -192,6 +204,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     @blp.route("/states/view", methods=["POST"])
+    @blp.doc(operationId=op("viewState"))
     @blp.arguments(s.view_request, example=ex.view)
     @blp.response(200, s.view_response)
     @errors(blp, 400, 413, 415, 422)
@@ -203,6 +216,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         return {"state": game.view(state, data["seat"])}
 
     @blp.route("/records/adjudicate", methods=["POST"])
+    @blp.doc(operationId=op("adjudicateRecord"))
     @blp.arguments(s.record_request, example=ex.record)
     @blp.response(200, s.adjudicate_response)
     @errors(blp, 400, 413, 415, 422)

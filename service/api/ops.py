@@ -17,6 +17,7 @@ blp = Blueprint("operations", __name__, description="Catalog, health, readiness,
 
 
 @blp.route("/v1/games", methods=["GET"])
+@blp.doc(operationId="listGames")
 @blp.response(200, CatalogSchema)
 def games() -> dict[str, Any]:
     """Every registered game with its players, pack size and options."""
@@ -24,6 +25,7 @@ def games() -> dict[str, Any]:
 
 
 @blp.route("/healthz", methods=["GET"])
+@blp.doc(operationId="healthz")
 @blp.response(200, HealthSchema)
 def healthz() -> dict[str, str]:
     """Liveness: the process answers."""
@@ -31,6 +33,7 @@ def healthz() -> dict[str, str]:
 
 
 @blp.route("/readyz", methods=["GET"])
+@blp.doc(operationId="readyz")
 @blp.response(200, ReadySchema)
 def readyz() -> dict[str, Any]:
     """Readiness: the games are registered and their evaluation tables are built."""
@@ -38,6 +41,7 @@ def readyz() -> dict[str, Any]:
 
 
 @blp.route("/openapi.json", methods=["GET"])
+@blp.doc(operationId="openapiJson")
 @blp.response(200, content_type="application/json", description="The OpenAPI 3.1 description (JSON).")
 def openapi_json() -> Any:
     """The OpenAPI description of this service, as committed in openapi.yaml."""
@@ -45,6 +49,7 @@ def openapi_json() -> Any:
 
 
 @blp.route("/openapi.yaml", methods=["GET"])
+@blp.doc(operationId="openapiYaml")
 @blp.response(200, content_type="application/yaml", description="The OpenAPI 3.1 description (YAML).")
 def openapi_yaml() -> Response:
     """The OpenAPI description of this service (YAML)."""
@@ -54,6 +59,7 @@ def openapi_yaml() -> Response:
 
 
 @blp.route("/metrics", methods=["GET"])
+@blp.doc(operationId="metrics")
 @blp.response(200, content_type="text/plain", description="Prometheus text exposition format.")
 def metrics() -> Response:
     """Request counts and latencies (Prometheus text format)."""
