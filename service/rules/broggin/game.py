@@ -79,6 +79,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         "raise": ("amount",),
         "declare": ("assignments",),
     }
+    action_optional_fields = {"bet": ("amount",)}  # BRG-A15: if given, exactly one stake
 
     # -- cards -------------------------------------------------------------------------------------
     def parse_card(self, text: str) -> Card:
