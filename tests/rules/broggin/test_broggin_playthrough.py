@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.rules.broggin.options import BrogginOptions
-from service.rules.broggin.state import COMPLETE
+from service.rules.broggin.state import COMPLETE, Assignment
 from service.rules.errors import IllegalAction
 from service.rules.game import Action
 from service.rules.registry import GAMES
@@ -113,3 +113,66 @@ def test_random_legal_playthrough(
         assert all(-p <= s.put_in for p, s in zip(result["payouts"], state.seats, strict=True))
     else:
         assert GAME.result(state) is None
+
+
+SEAT_FIELDS = ("seat", "hand", "folded", "put_in", "bet2", "acted", "exchanged", "declared")
+STATE_FIELDS = ("players", "dealer", "phase", "to_act", "stock", "discards", "pot", "level", "raises")
+ODD_VALUES = {
+    int: st.sampled_from([-1, 0, 1, 2, 3, 4, 7, 40, 10**6]),
+    bool: st.booleans(),
+    str: st.sampled_from(["bet1", "exchange", "bet2", "declare", "complete", "x"]),
+}
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.text(min_size=1, max_size=6),
+    steps=st.integers(0, 30),
+    assignment=st.sampled_from(["declared_or_best", "declared_only"]),
+    data=st.data(),
+)
+def test_tampered_states_never_crash(seed, steps, assignment, data):
+    """validate lists problems and never raises; a state it accepts can be played on without a crash."""
+    options = BrogginOptions(assignment=assignment)
+    state = GAME.deal(3, 0, options, shuffle(GAME.full_pack(), seed)).state
+    for pick in range(steps):
+        legal = GAME.legal_actions(state)
+        if not legal:
+            break
+        state = GAME.apply(state, concrete(state, legal[pick % len(legal)], pick)).state
+    for _ in range(data.draw(st.integers(1, 3))):
+        if data.draw(st.booleans()):
+            name = data.draw(st.sampled_from(STATE_FIELDS))
+            value = getattr(state, name)
+            if isinstance(value, tuple):
+                new = value[1:] if value and data.draw(st.booleans()) else (*value, "KSw")
+            elif value is None or isinstance(value, int) and not isinstance(value, bool):
+                new = data.draw(ODD_VALUES[int])
+            else:
+                new = data.draw(ODD_VALUES[type(value)])
+            state = dataclasses.replace(state, **{name: new})
+        else:
+            index = data.draw(st.integers(0, len(state.seats) - 1))
+            seat = state.seats[index]
+            name = data.draw(st.sampled_from(SEAT_FIELDS))
+            value = getattr(seat, name)
+            if name == "hand":
+                new = data.draw(st.sampled_from([seat.hand[::-1], seat.hand[:3], (*seat.hand[:3], "Witch"),
+                                                 (*seat.hand[:3], state.seats[(index + 1) % 3].hand[0])]))
+            elif name == "declared":
+                new = data.draw(st.sampled_from([None, (), (Assignment("Witch", "QSw"),),
+                                                 (Assignment("KSw", "??"), Assignment("Knight", "Witch"))]))
+            elif isinstance(value, bool):
+                new = not value
+            else:
+                new = data.draw(ODD_VALUES[int])
+            seats = list(state.seats)
+            seats[index] = dataclasses.replace(seat, **{name: new})
+            state = dataclasses.replace(state, seats=tuple(seats))
+    problems = GAME.validate(state)
+    if problems:
+        return
+    for listed in GAME.legal_actions(state):
+        GAME.apply(state, concrete(state, listed, 0))
+    GAME.result(state)
+    GAME.view(state, 0)
