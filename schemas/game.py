@@ -239,7 +239,16 @@ class GameSchemas:
                 validate=validate.Length(1, MAX_HANDS),
                 metadata={"description": f"Up to {MAX_HANDS} hands."},
             )
-            self.hands_request = build("HandsRequest", {"hands": hands, "options": opt()})
+            hands_fields: dict[str, Any] = {"hands": hands, "options": opt()}
+            if game.supports_declarations:
+                hands_fields["declarations"] = fields.List(
+                    fields.Dict(keys=StrictString(), values=CardField(game.parse_card), allow_none=True),
+                    metadata={
+                        "description": "Optional, one per hand: what each wild card stands for ({trump: card}), "
+                        "or null for the best reading (BRG-A3)."
+                    },
+                )
+            self.hands_request = build("HandsRequest", hands_fields)
             evaluation = build(
                 "Evaluation",
                 {
@@ -370,6 +379,11 @@ class GameSchemas:
                 allow_none=True, metadata={"description": "Free amounts: the most (null: no limit)."}
             ),
             "max_cards": fields.Integer(metadata={"description": "Exchange: the most cards that may be discarded."}),
+            "domains": fields.Dict(
+                keys=fields.String(),
+                values=fields.List(fields.String()),
+                metadata={"description": "Declare: the cards each wild card may stand for (submit `assignments`)."},
+            ),
             "Meta": StrictSchema.Meta,
         }
         made = type(f"{self.prefix}LegalActionSchema", (Schema,), attrs)

@@ -19,6 +19,12 @@ def submittable(legal: LegalAction) -> dict[str, Any]:
         action["amount"] = legal["min"]
     if "max_cards" in legal:
         action["discard"] = []
+    if "domains" in action:
+        chosen: dict[str, str] = {}
+        for wild, cards in action.pop("domains").items():
+            free = [c for c in cards if c not in chosen.values()]
+            chosen[wild] = (free or cards)[0]
+        action["assignments"] = chosen
     return action
 
 

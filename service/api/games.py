@@ -105,7 +105,11 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             """Evaluate up to 10,000 hands: category, dense strength, description, interpretation."""
             options = data.get("options") or game.options(None)
             hand_game.check_hands(data["hands"])
-            results = hand_game.evaluate(data["hands"], options)
+            declarations = _declarations(data)
+            if declarations is None:
+                results = hand_game.evaluate(data["hands"], options)
+            else:
+                results = hand_game.evaluate_declared_hands(data["hands"], declarations, options)
             return {"results": [_evaluation(e) for e in results], **rules_echo(options)}
 
         @blp.route("/hands/compare", methods=["POST"])
@@ -117,8 +121,13 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             """Rank hands best first, equal hands grouped, and say what decided."""
             options = data.get("options") or game.options(None)
             hand_game.check_hands(data["hands"])
-            comparison = hand_game.compare(data["hands"], options)
-            results = hand_game.evaluate(data["hands"], options)
+            declarations = _declarations(data)
+            if declarations is None:
+                comparison = hand_game.compare(data["hands"], options)
+                results = hand_game.evaluate(data["hands"], options)
+            else:
+                comparison = hand_game.compare_declared_hands(data["hands"], declarations, options)
+                results = hand_game.evaluate_declared_hands(data["hands"], declarations, options)
             return {
                 "ranking": comparison.ranking,
                 "winners": comparison.winners,
@@ -256,6 +265,16 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     return blp
+
+
+def _declarations(data: dict[str, Any]) -> list[Any] | None:
+    """The declarations of a hands request (one per hand), or None when there are none."""
+    declarations = data.get("declarations")
+    if declarations is None:
+        return None
+    if len(declarations) != len(data["hands"]):
+        raise InvalidInput([Problem("declarations_length", "give one declaration (or null) per hand", "/declarations")])
+    return list(declarations)
 
 
 def _evaluation(evaluation: Any) -> dict[str, Any]:

@@ -250,6 +250,21 @@ class HandGame(Game[S, Opts]):
     def compare(self, hands: Sequence[Sequence[Card]], options: Opts) -> Comparison:
         """Rank the hands best first."""
 
+    supports_declarations: ClassVar[bool] = False
+    """Whether a hand may come with declared wild cards (Broggin's BRG-A3): ``{wild card: card}``."""
+
+    def evaluate_declared_hands(
+        self, hands: Sequence[Sequence[Card]], declarations: Sequence[Mapping[str, Card] | None], options: Opts
+    ) -> list[Evaluation]:
+        """Evaluate hands, each with its declaration (None: the best reading). Only where supported."""
+        raise NotImplementedError(f"{self.name} has no declared wild cards")
+
+    def compare_declared_hands(
+        self, hands: Sequence[Sequence[Card]], declarations: Sequence[Mapping[str, Card] | None], options: Opts
+    ) -> Comparison:
+        """Rank hands, each with its declaration (None: the best reading). Only where supported."""
+        raise NotImplementedError(f"{self.name} has no declared wild cards")
+
     def check_hands(self, hands: Sequence[Sequence[Card]], pointer: str = "/hands") -> None:
         """Raise InvalidInput unless every hand holds ``hand_size`` distinct cards of the pack."""
         problems: list[Problem] = []

@@ -150,3 +150,45 @@ def test_declarations_over_http(client):
     body = client.post(f"{BASE}/records/adjudicate", json={"record": record}).get_json()
     assert body["verdict"] == "illegal" and body["error"]["code"] == "outside_domain"
     assert body["error"]["rule"] == "BRG-A3"
+
+
+def test_declare_is_listed_with_domains_and_a_listed_choice_is_accepted(client):
+    x, y = ["4Sw", "Knight", "Merchant", "KCu"], ["4St", "4Cu", "4Co", "1Sw"]
+    record = {
+        "players": 2,
+        "dealer": 1,
+        "deck": deck_for({0: x, 1: y}, players=2, dealer=1, pack=full_pack()),
+        "options": {"assignment": "declared_only"},
+        "actions": [
+            {"seat": 0, "type": "bet"}, {"seat": 1, "type": "bet"},
+            {"seat": 0, "type": "exchange", "discard": []}, {"seat": 1, "type": "exchange", "discard": []},
+            {"seat": 0, "type": "call"}, {"seat": 1, "type": "call"},
+        ],
+    }
+    state = client.post(f"{BASE}/records/adjudicate", json={"record": record}).get_json()["state"]
+    (declare,) = client.post(f"{BASE}/legal-actions", json={"state": state}).get_json()["actions"]
+    assert declare["type"] == "declare" and set(declare["domains"]) == {"Knight", "Merchant"}
+    assert "4Sw" in declare["domains"]["Knight"] or "4Co" in declare["domains"]["Knight"]
+    choice = {t: cards[-1] for t, cards in declare["domains"].items()}
+    step = client.post(
+        f"{BASE}/actions", json={"state": state, "action": {"seat": 0, "type": "declare", "assignments": choice}}
+    )
+    assert step.status_code == 200, step.get_json()
+
+
+def test_evaluate_and_compare_with_declarations(client):
+    hands = [["KSw", "KSt", "KCo", "Witch"], ["1Sw", "2Sw", "3Sw", "Fool"]]
+    best = client.post(f"{BASE}/hands/evaluate", json={"hands": hands}).get_json()["results"]
+    declared = client.post(
+        f"{BASE}/hands/evaluate", json={"hands": hands, "declarations": [{"Häxan": "QCu"}, None]}
+    ).get_json()["results"]
+    assert declared[0]["interpretation"] == {"Witch": "QCu"} and "declared" in declared[0]["description"]
+    assert declared[1] == best[1]
+    outside = client.post(f"{BASE}/hands/evaluate", json={"hands": hands, "declarations": [{"Witch": "1Cu"}, None]})
+    assert outside.status_code == 422 and outside.get_json()["errors"][0]["pointer"] == "/declarations/0"
+    wrong_length = client.post(f"{BASE}/hands/compare", json={"hands": hands, "declarations": [None]})
+    assert wrong_length.status_code == 422
+    compared = client.post(
+        f"{BASE}/hands/compare", json={"hands": hands, "declarations": [{"Witch": "QCu"}, {"Fool": "4Sw"}]}
+    ).get_json()
+    assert compared["winners"] == [1] and compared["results"][1]["interpretation"] == {"Fool": "4Sw"}

@@ -119,6 +119,40 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             raise InvalidInput([Problem(code, message, pointer) for code, message in problems])
         return _evaluation(evaluate_declared(hand, parsed, options))
 
+    supports_declarations = True
+
+    def _declared_values(
+        self, hands: Sequence[Sequence[Card]], declarations: Sequence[Mapping[str, Card] | None],
+        options: BrogginOptions, pointer: str = "/declarations",
+    ) -> list[HandValue]:
+        """Each hand under its declaration (BRG-A3), or its best reading; every bad declaration listed."""
+        values: list[HandValue] = []
+        problems: list[Problem] = []
+        for i, (hand, declared) in enumerate(zip(hands, declarations, strict=True)):
+            if not declared:
+                values.append(evaluate_hand(hand, options))
+                continue
+            parsed, found = _parse_assignments(list(declared.items()))
+            found.extend(declaration_problems(hand, parsed, options))
+            problems.extend(Problem(code, message, f"{pointer}/{i}") for code, message in found)
+            if not found:
+                values.append(evaluate_declared(hand, parsed, options))
+        if problems:
+            raise InvalidInput(problems)
+        return values
+
+    def evaluate_declared_hands(
+        self, hands: Sequence[Sequence[Card]], declarations: Sequence[Mapping[str, Card] | None],
+        options: BrogginOptions,
+    ) -> list[Evaluation]:
+        return [_evaluation(v) for v in self._declared_values(hands, declarations, options)]
+
+    def compare_declared_hands(
+        self, hands: Sequence[Sequence[Card]], declarations: Sequence[Mapping[str, Card] | None],
+        options: BrogginOptions,
+    ) -> Comparison:
+        return _comparison(self._declared_values(hands, declarations, options))
+
     def compare(self, hands: Sequence[Sequence[Card]], options: BrogginOptions) -> Comparison:
         return _comparison([evaluate_hand(hand, options) for hand in hands])
 
