@@ -17,6 +17,7 @@ from schemas.common import ProblemDetailsSchema
 from service.api import metrics, ops
 from service.api.games import game_blueprint
 from service.api.problems import PROBLEM_JSON, problem, register_error_handlers
+from service.rules.game import HandGame
 from service.rules.registry import GAMES
 
 DEFAULT_MAX_BODY = 2 * 1024 * 1024
@@ -93,7 +94,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     if app.config["WARM_TABLES"]:
         for game in GAMES.values():
-            warm = getattr(game, "warm", None)
-            if warm is not None:
-                warm()
+            if isinstance(game, HandGame):
+                game.warm()
     return app

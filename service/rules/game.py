@@ -250,6 +250,10 @@ class HandGame(Game[S, Opts]):
     def compare(self, hands: Sequence[Sequence[Card]], options: Opts) -> Comparison:
         """Rank the hands best first."""
 
+    def warm(self) -> None:
+        """Build the evaluation table for the default options ahead of the first request."""
+        self.evaluate([self.full_pack()[: self.hand_size]], self.options(None))
+
     supports_declarations: ClassVar[bool] = False
     """Whether a hand may come with declared wild cards (Broggin's BRG-A3): ``{wild card: card}``."""
 

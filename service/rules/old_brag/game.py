@@ -97,10 +97,6 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
         return french_pack()
 
     # -- hands -------------------------------------------------------------------------------------
-    def warm(self) -> None:
-        """Build the hand table for the default options ahead of the first request."""
-        evaluate_hand(("AS", "KS", "QS"), OldBragOptions())
-
     def categories(self) -> list[str]:
         return list(CATEGORIES)
 
