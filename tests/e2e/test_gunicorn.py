@@ -33,6 +33,7 @@ def server():
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # its signals stay in its own process group
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
