@@ -129,9 +129,9 @@ def test_adjudicate_a_record(client):
     assert client.post(f"{BASE}/records/adjudicate", json={"record": record}).get_json()["verdict"] == "in_progress"
 
 
-def test_declarations_over_http(client):
+def _declare_record():
     x, y = ["4Sw", "Knight", "Merchant", "KCu"], ["4St", "4Cu", "4Co", "1Sw"]  # B12 and a pure triss of fours
-    record = {
+    return {
         "players": 2,
         "dealer": 1,
         "deck": deck_for({0: x, 1: y}, players=2, dealer=1, pack=full_pack()),
@@ -143,6 +143,10 @@ def test_declarations_over_http(client):
             {"seat": 0, "type": "declare", "assignments": {"Riddaren": "Sv4", "Köpmannen": "My4"}},
         ],
     }
+
+
+def test_declarations_over_http(client):
+    record = _declare_record()
     body = client.post(f"{BASE}/records/adjudicate", json={"record": record}).get_json()
     assert body["verdict"] == "complete", body
     assert body["result"]["winners"] == [1] and body["result"]["deciding"] == "purity"
@@ -153,18 +157,8 @@ def test_declarations_over_http(client):
 
 
 def test_declare_is_listed_with_domains_and_a_listed_choice_is_accepted(client):
-    x, y = ["4Sw", "Knight", "Merchant", "KCu"], ["4St", "4Cu", "4Co", "1Sw"]
-    record = {
-        "players": 2,
-        "dealer": 1,
-        "deck": deck_for({0: x, 1: y}, players=2, dealer=1, pack=full_pack()),
-        "options": {"assignment": "declared_only"},
-        "actions": [
-            {"seat": 0, "type": "bet"}, {"seat": 1, "type": "bet"},
-            {"seat": 0, "type": "exchange", "discard": []}, {"seat": 1, "type": "exchange", "discard": []},
-            {"seat": 0, "type": "call"}, {"seat": 1, "type": "call"},
-        ],
-    }
+    record = _declare_record()
+    record["actions"] = record["actions"][:-1]
     state = client.post(f"{BASE}/records/adjudicate", json={"record": record}).get_json()["state"]
     (declare,) = client.post(f"{BASE}/legal-actions", json={"state": state}).get_json()["actions"]
     assert declare["type"] == "declare" and set(declare["domains"]) == {"Knight", "Merchant"}
