@@ -162,3 +162,20 @@ def test_chiamata_record_adjudicated_to_zero_sum_payouts(client):
     result = body["result"]
     assert result["alone"] and result["caller"] == 0 and sum(result["payouts"]) == 0  # S10: KC is the caller's
     assert abs(result["payouts"][0]) == 4 and sum(result["points"]) == 120
+
+
+def test_chiamata_trick_of_six_cards_is_rejected(client):
+    six = ["AS", "KS", "QS", "JS", "7S", "6S"]
+    assert client.post(f"{BASE}/tricks/winner", json={"trump": "S", "cards": six}).status_code == 200
+    bad = client.post(f"{CHIAMATA}/tricks/winner", json={"trump": "S", "cards": six})
+    assert bad.status_code == 422 and bad.get_json()["errors"][0]["pointer"] == "/cards"
+
+
+def test_chiamata_all_pass_is_thrown_in_to_the_next_dealer(client):
+    record = {"players": 5, "dealer": 2, "seed": "s9", "actions": [
+        {"seat": s, "type": "pass"} for s in (3, 4, 0, 1, 2)
+    ]}
+    body = client.post(f"{CHIAMATA}/records/adjudicate", json={"record": record}).get_json()
+    assert body["verdict"] == "complete" and body["applied"] == 5  # BRI-A8
+    assert body["result"]["reason"] == "thrown_in" and body["result"]["next_dealer"] == 3
+    assert body["result"]["payouts"] == [0] * 5 and body["result"]["winners"] == []

@@ -287,7 +287,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
         if not status.over:
             return Transition(after, tuple(events))
         if status.high_bidder is None:  # BRI-A8: all five passed, the deal is thrown in
-            events.append({"type": "thrown_in"})
+            events.append({"type": "thrown_in", "next_dealer": next_seat(state.dealer, state.players)})
             return Transition(dataclasses.replace(after, phase=COMPLETE, to_act=None), tuple(events))
         events.append(
             {
@@ -387,7 +387,13 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
             return None
         points = [s.points for s in state.seats]
         if state.caller is None:
-            return {"winners": [], "payouts": [0] * state.players, "points": points, "reason": "thrown_in"}
+            return {  # BRI-A8: thrown in, "the deal passes to the next dealer" (the dealer's right)
+                "winners": [],
+                "payouts": [0] * state.players,
+                "points": points,
+                "reason": "thrown_in",
+                "next_dealer": next_seat(state.dealer, state.players),
+            }
         status = self._status(state)
         caller = state.caller
         partner = state.partner if state.partner is not None else caller

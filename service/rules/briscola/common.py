@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from service.rules.briscola.cards import PACK, check_trick_input, parse_card, winner_and_points
 from service.rules.briscola.state import BriscolaSeat
-from service.rules.cards import Card
+from service.rules.cards import SUITS, Card
 from service.rules.errors import Problem
 from service.rules.tricks import Trick, parse_suit
 
 
 class BriscolaCards:
     """The card verbs of both Briscola games (mixed into the :class:`TrickGame` classes)."""
+
+    max_players: ClassVar[int]
+    """A trick holds at most one card per player: 6 in Briscola, 5 in Briscola chiamata."""
 
     def parse_card(self, text: str) -> Card:
         """French codes, ``10`` for T, suit symbols, lower case and ``A-denari`` (API.md section 3)."""
@@ -29,8 +32,9 @@ class BriscolaCards:
     def trick_winner(
         self, trump: str, cards: Sequence[Card], options: Any, phase: str | None = None
     ) -> tuple[int, int]:
-        """The winning card's index in play order and the trick's card points; up to 6 cards (3(c))."""
-        check_trick_input(trump, cards, 6)
+        """The winning card's index in play order and the trick's card points (3(c)); one card per player
+        at most (6 in Briscola, 5 in chiamata)."""
+        check_trick_input(trump, cards, self.max_players)
         return winner_and_points(trump, cards)
 
 
@@ -70,7 +74,7 @@ def check_tricks(
         if all(c in known for c in trick.cards) and 0 <= trick.leader < players:
             index, points = winner_and_points(trump, trick.cards)
             winner = (trick.leader + index) % players
-            if trick.winner != winner:
+            if trump in SUITS and trick.winner != winner:  # with no valid trump only the points are judged
                 problems.append(
                     Problem("trick_winner", f"trick {k} is won by seat {winner}", where + "/winner")
                 )

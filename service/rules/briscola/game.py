@@ -42,6 +42,22 @@ def sides(players: int, options: BriscolaOptions) -> tuple[tuple[int, ...], ...]
     return tuple((seat,) for seat in range(players))
 
 
+def face_up_reachable(turn_up: Card, face_up: Card, mode: str) -> bool:
+    """Whether ``face_up`` can lie under the stock after BRI-A5 exchanges of ``turn_up`` (same suit).
+
+    ``none``: only the turn-up. ``two``: the two of trumps may take any turn-up. ``seven_then_two``: the
+    seven takes a turn-up above it (A 3 K Q J), then the two takes the seven (or a seven turned up).
+    """
+    if face_up == turn_up:
+        return True
+    if suit(face_up) != suit(turn_up) or mode == "none":
+        return False
+    if mode == "two":
+        return rank(face_up) == "2"
+    high = rank(turn_up) in HIGH_TURN_UPS
+    return (rank(face_up) == "7" and high) or (rank(face_up) == "2" and (high or rank(turn_up) == "7"))
+
+
 def parse_match_score(text: str) -> list[int] | None:
     """The deals won per side from ``match_score`` ('' means none yet); None when malformed."""
     if not isinstance(text, str) or not _MATCH_SCORE.match(text):
@@ -309,22 +325,21 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
         for t in state.tricks:
             every.extend(t.cards)
         problems.extend(cards_problem(every, pack, "/seats"))
-        if state.trump not in SUITS:
+        if state.trump not in SUITS:  # report it and go on: the sizes and the turn do not depend on it
             problems.append(Problem("trump", "trump is a suit: S, H, D or C", "/trump"))
-            return problems
-        if state.turn_up not in pack or suit(state.turn_up) != state.trump:
+        elif state.turn_up not in pack or suit(state.turn_up) != state.trump:
             problems.append(
                 Problem("turn_up", "the turn-up is a card of the pack in the trump suit", "/turn_up")
             )
-        if state.stock and state.stock[-1] in pack:
+        if state.stock and state.stock[-1] in pack and state.turn_up in pack:
             face_up = state.stock[-1]
-            if state.options.turnup_exchange == "none" and face_up != state.turn_up:
-                problems.append(Problem("turn_up", "the stock's last card is the turn-up", "/stock"))
-            elif face_up != state.turn_up and (suit(face_up) != state.trump or rank(face_up) not in "27"):
+            if not face_up_reachable(state.turn_up, face_up, state.options.turnup_exchange):
                 problems.append(
                     Problem(
                         "turn_up",
-                        "the stock's last card is the turn-up or a trump exchanged for it",
+                        "the stock's last card is the turn-up"
+                        if state.options.turnup_exchange == "none"
+                        else "the stock's last card is the turn-up or a trump exchanged for it (BRI-A5)",
                         "/stock",
                     )
                 )
@@ -381,4 +396,4 @@ def _replace_seat(seats: tuple[BriscolaSeat, ...], seat: int, **changes: Any) ->
     return tuple(dataclasses.replace(s, **changes) if s.seat == seat else s for s in seats)
 
 
-__all__ = ["Briscola", "sides"]
+__all__ = ["Briscola", "face_up_reachable", "sides"]

@@ -366,3 +366,74 @@ def test_validate_never_crashes(changes):
     problems = GAME.validate(dataclasses.replace(state, **changes))
     assert problems
     assert all(p.code and p.message for p in problems)
+
+
+@pytest.mark.parametrize(
+    ("mode", "turn_up", "face_up", "valid"),
+    [
+        ("none", "KS", "2S", False),
+        ("two", "KS", "2S", True),
+        ("two", "4S", "2S", True),
+        ("two", "KS", "7S", False),  # only the two swaps under "two"
+        ("seven_then_two", "KS", "7S", True),
+        ("seven_then_two", "KS", "2S", True),  # K -> 7 -> 2
+        ("seven_then_two", "7S", "2S", True),
+        ("seven_then_two", "5S", "7S", False),  # the seven takes only a turn-up above it
+        ("seven_then_two", "5S", "2S", False),  # and the two only a seven
+        ("seven_then_two", "KS", "2H", False),  # not a trump
+    ],
+)
+def test_BRI_A5_validate_face_up_must_be_reachable(mode, turn_up, face_up, valid):
+    """A state whose face-up card under the stock no BRI-A5 exchange could have put there is invalid."""
+    deck = deck_for({0: [face_up, "KH", "QH"], 1: ["3C", "KD", "QD"]}, 2, 1, GAME.full_pack(), then=[turn_up])
+    state = deal(2, 1, deck, turnup_exchange=mode)
+    assert state.stock[-1] == turn_up and GAME.validate(state) == []
+    hand = tuple(turn_up if c == face_up else c for c in state.seats[0].hand)
+    swapped = dataclasses.replace(
+        state,
+        seats=(dataclasses.replace(state.seats[0], hand=hand), state.seats[1]),
+        stock=(*state.stock[:-1], face_up),
+    )
+    codes = [p.code for p in GAME.validate(swapped)]
+    assert codes == ([] if valid else ["turn_up"])
+
+
+def test_validate_reports_every_problem_with_a_bad_trump():
+    state = play(deal(2, ADA, EXAMPLE_DECK), "QC").state
+    codes = {p.code for p in GAME.validate(dataclasses.replace(state, trump="X", to_act=YOU, stock=state.stock[1:]))}
+    assert {"trump", "turn", "stock_size"} <= codes
+
+
+@pytest.mark.parametrize(("players", "with_draw"), [(2, 17), (3, 10), (4, 7), (6, 3)])
+def test_3b7_tricks_with_drawing_then_three_without(players, with_draw):
+    """3(b)7: 2p 17 + 3, 3p 10 + 3, 4p 7 + 3, 6p 6 = 3 + 3; everyone holds three cards while the stock lasts."""
+    state = deal(players, 0, shuffle(GAME.pack(players, DEFAULT), f"3b7-{players}"))
+    drawn_after = []
+    while state.to_act is not None:
+        transition = GAME.apply(state, Action(**GAME.legal_actions(state)[0]))
+        state = transition.state
+        if any(e["type"] == "trick" for e in transition.events):
+            drawn_after.append(bool(draws(transition.events)))
+            if state.stock:
+                assert [len(s.hand) for s in state.seats] == [3] * players
+    assert drawn_after == [True] * with_draw + [False] * 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_BRI_A7_the_turn_up_goes_to_the_last_player_in_draw_order(players):
+    """3(b)6 / BRI-A7: on the final draw round the winner draws first, the others follow in play order, and
+    the last of them gets the face-up turn-up ("det kortet är det sista någon drar")."""
+    state = deal(players, 1, shuffle(GAME.pack(players, DEFAULT), f"a7-{players}"))
+    turn_up = state.turn_up
+    while len(state.stock) > players or state.trick:
+        state = GAME.apply(state, Action(**GAME.legal_actions(state)[0])).state
+    last_round = state.stock
+    assert len(last_round) == players and last_round[-1] == turn_up
+    drawn: list = []
+    while not drawn:
+        transition = GAME.apply(state, Action(**GAME.legal_actions(state)[0]))
+        state, drawn = transition.state, draws(transition.events)
+    winner = state.tricks[-1].winner
+    assert drawn == [((winner + k) % players, last_round[k]) for k in range(players)]
+    assert drawn[-1] == ((winner + players - 1) % players, turn_up) and state.stock == ()
+    assert turn_up in state.seats[(winner + players - 1) % players].hand

@@ -63,7 +63,14 @@ def test_deal_all_forty_cards_eight_each():
 
 
 def test_S8_auction_won_by_two_at_65():
-    state = run(deal(), *S8_CALLS)
+    state = deal()
+    for k, (seat, kind, fields) in enumerate(S8_CALLS):
+        assert state.phase == "auction" and state.to_act == seat, k
+        transition = GAME.apply(state, Action(seat, kind, **fields))
+        state = transition.state
+    assert transition.events[-1] == {"type": "auction_won", "seat": P2, "rank": "2", "points": 65}
+    passed = {c.seat for c in state.auction if c.type == "pass"}
+    assert passed == {P1, P3, P4, P5}  # "every other player has passed"
     assert state.phase == "call" and state.caller == P2 and state.to_act == P2
     assert GAME.legal_actions(state) == [{"seat": P2, "type": "choose_suit", "suit": s} for s in "SHDC"]
 
@@ -170,6 +177,9 @@ def test_BRI_A8_all_pass_throws_the_deal_in():
     assert state.phase == "complete" and state.to_act is None
     result = GAME.result(state)
     assert result["reason"] == "thrown_in" and result["winners"] == [] and result["payouts"] == [0] * 5
+    assert result["next_dealer"] == P1  # "the deal passes to the next dealer": the dealer's right
+    other = run(deal(dealer=P2), *[passes(s) for s in (P3, P4, P5, P1, P2)])
+    assert GAME.result(other)["next_dealer"] == P3
 
 
 def test_BRI_A8_dealer_must_bid():
@@ -288,3 +298,39 @@ def test_validate_finds_problems_and_never_crashes():
     ):
         problems = GAME.validate(dataclasses.replace(state, **changes))
         assert problems, changes
+
+
+def test_secret_partner_not_in_events_or_views_until_the_called_card_is_played():
+    """Two deals that differ only in whether P4 or P3 holds the called card 2H (P3's card X goes the other
+    way). With the same actions, every event and every view of P1, P2 and P5 are identical until the called
+    card is played ("ingen vet något förrän det dyker upp"); the events returned by /actions go to all."""
+    hands = {k: list(DECK[k::5][:8]) for k in range(5)}
+    x = hands[P3][0]
+    swapped = {**hands, P3: ["2H", *hands[P3][1:]], P4: [x if c == "2H" else c for c in hands[P4]]}
+    a = deal()
+    b = deal(deck_for(swapped, 5, DEALER, GAME.full_pack()))
+    assert "2H" in a.seats[P4].hand and "2H" in b.seats[P3].hand
+    calls = [*S8_CALLS, (P2, "choose_suit", {"suit": "H"})]
+    steps = [Action(seat, kind, **fields) for seat, kind, fields in calls]
+    steps += [None] * 35  # seven tricks of cards other than 2H and X
+    for step in steps:
+        if step is None:
+            seat = a.to_act
+            card = next(c for c in a.seats[seat].hand if c not in ("2H", x))
+            step = Action(seat, "play", card=card)
+        ta, tb = GAME.apply(a, step), GAME.apply(b, step)
+        a, b = ta.state, tb.state
+        assert ta.events == tb.events
+        assert all("partner" not in str(e) for e in ta.events)
+        for seat in (P1, P2, P5):
+            assert GAME.view(a, seat) == GAME.view(b, seat)
+        assert a.partner is None and b.partner is None
+    assert [len(s.hand) for s in a.seats] == [1] * 5
+    while a.to_act is not None:  # the last trick: the called card turns up, and only now is the partner known
+        seat = a.to_act
+        ta, tb = GAME.apply(a, Action(seat, "play", card=a.seats[seat].hand[0])), GAME.apply(
+            b, Action(seat, "play", card=b.seats[seat].hand[0])
+        )
+        a, b = ta.state, tb.state
+    assert (a.partner, b.partner) == (P4, P3)
+    assert GAME.result(a)["partner"] == P4 and GAME.result(b)["partner"] == P3

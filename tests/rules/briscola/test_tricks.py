@@ -78,6 +78,17 @@ def test_any_number_of_cards_against_the_reference(cards, trump):
     assert GAME.trick_winner(trump, cards, None) == reference(trump, cards)
 
 
+def test_a_trick_holds_at_most_one_card_per_player():
+    """Six players at most in Briscola; a chiamata trick has five cards (3(b')4), so six is no trick."""
+    six = ["AS", "KS", "QS", "JS", "7S", "6S"]
+    assert GAME.trick_winner("S", six, None) == (0, 20)
+    assert CHIAMATA.trick_winner("S", six[:5], None) == (0, 20)
+    with pytest.raises(InvalidInput):
+        CHIAMATA.trick_winner("S", six, None)
+    with pytest.raises(InvalidInput):
+        GAME.trick_winner("S", [*six, "5S"], None)
+
+
 def test_an_off_suit_card_never_wins():
     # "Ett kort i en helt annan färg kan helt enkelt inte vinna."
     assert GAME.trick_winner("S", ["2H", "AD", "AC", "3D"], None) == (0, 11 + 11 + 10)
