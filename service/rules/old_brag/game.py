@@ -491,12 +491,13 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
                 problems.append(
                     Problem("chips", f"nobody stakes more than the level ({state.level})", where + "/staked")
                 )
+        seats_in_order = all(seat.seat == i for i, seat in enumerate(state.seats))
         card_problems = cards_problem(every, self.full_pack(), "/seats")
         problems.extend(card_problems)
-        if state.phase not in PHASES:
+        phase_known = state.phase in PHASES
+        if not phase_known:
             problems.append(Problem("phase", f"phase must be one of {list(PHASES)}", "/phase"))
-        if problems:
-            return problems  # the checks below read the cards and the phase
+        # the chip and turn checks read neither the cards nor the hand sizes: report them in any case
         main = opts.ante * n + sum(s.staked for s in state.seats)
         if state.main_pot != main:
             problems.append(Problem("pot", f"the main pot must be the antes plus all stakes ({main})", "/main_pot"))
@@ -508,7 +509,11 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
             problems.append(
                 Problem("pot", f"Pot III must hold {pot3} (the carried pot plus the consolation antes)", "/pot3")
             )
+        if not (phase_known and seats_in_order):
+            return problems  # the checks below index the seats by number and read the phase
         problems.extend(self._validate_betting(state))
+        if any(p.code in ("hand_size", "seat_order") for p in problems) or card_problems:
+            return problems  # the 31-phase checks add up the cards
         problems.extend(self._validate_drawing(state))
         return problems
 

@@ -12,6 +12,7 @@ from service.rules.cards import french_pack
 from service.rules.errors import IllegalAction
 from service.rules.game import Action
 from service.rules.old_brag import OldBrag
+from service.rules.old_brag.game import total_31
 from service.rules.old_brag.state import OldBragState
 from service.rules.seats import deal_order
 
@@ -104,6 +105,16 @@ def test_O16_full_deal_across_three_pots() -> None:
     assert result["next_dealer"] == 1
     busts = [e for e in events if e["type"] == "bust"]
     assert busts == [{"type": "bust", "seat": P3, "total": 34}]
+    # Phase II showdown: P2 high card A-Q-10, P3 bragger pair of Kings, kicker 6
+    shown = {e["seat"]: GAME.evaluate([e["hand"]], opts)[0].description for e in events if e["type"] == "show"}
+    assert shown == {P2: "High card A-Q-T", P3: "Bragger pair of kings, six kicker"}
+    # Phase III: D 19 + 10 = 29, P1 23 + 6 = 29, P2 31 with three cards, P3 26 + 8 = 34
+    hits = [(e["seat"], e["card"], e["total"]) for e in events if e["type"] == "hit"]
+    assert hits == [(D, "TH", 29), (P1, "6D", 29), (P3, "8S", 34)]
+    stands = [(e["seat"], e["total"]) for e in events if e["type"] == "stand"]
+    assert stands == [(D, 29), (P1, 29), (P2, 31)]
+    pot3 = [e for e in events if e["type"] == "pot_won" and e["pot"] == "pot3"]
+    assert pot3 == [{"type": "pot_won", "pot": "pot3", "seat": P2, "amount": 4}]
 
 
 def test_O16_showdown_and_phase_change() -> None:
@@ -120,19 +131,24 @@ def test_O16_showdown_and_phase_change() -> None:
 def test_O16_tie_variant_fewer_cards_wins() -> None:
     # P2 holds 29 in three cards (Q 8 A): ties D and P1 at 29 with four cards, and wins on fewer cards
     hands = [O16_HANDS[0], O16_HANDS[1], ["Q♠", "8♦", "A♣"], O16_HANDS[3]]
-    state, _ = play(hands, O16_BETTING + O16_DRAWING, draws=O16_DRAWS)
+    state, events = play(hands, O16_BETTING + O16_DRAWING, draws=O16_DRAWS)
+    stands = [(e["seat"], e["total"]) for e in events if e["type"] == "stand"]
+    assert stands == [(D, 29), (P1, 29), (P2, 29)]
+    assert [len(s.hand + s.drawn) for s in state.seats[:3]] == [4, 4, 3]
     result = GAME.result(state)
     assert result is not None
-    assert result["pots"]["pot3"]["winner"] == P2 and result["pots"]["pot3"]["total"] == 29
+    assert result["pots"]["pot3"] == {"amount": 4, "winner": P2, "reason": "highest_total", "total": 29, "cards": 3}
 
 
 def test_O16_tie_variant_priority_between_equal_totals_and_cards() -> None:
     # P2 has 23 and stands, P3 busts: D and P1 tie at 29 with four cards -> D by priority
     hands = [O16_HANDS[0], O16_HANDS[1], ["Q♠", "2♦", "A♣"], O16_HANDS[3]]
-    state, _ = play(hands, O16_BETTING + O16_DRAWING, draws=O16_DRAWS)
+    state, events = play(hands, O16_BETTING + O16_DRAWING, draws=O16_DRAWS)
+    stands = [(e["seat"], e["total"]) for e in events if e["type"] == "stand"]
+    assert stands == [(D, 29), (P1, 29), (P2, 23)]
     result = GAME.result(state)
     assert result is not None
-    assert result["pots"]["pot3"]["winner"] == D
+    assert result["pots"]["pot3"] == {"amount": 4, "winner": D, "reason": "highest_total", "total": 29, "cards": 4}
     # with the eldest hand first, P1 precedes D
     state, _ = play(
         hands,
@@ -181,6 +197,84 @@ def test_main_pot_tie_goes_to_first_in_priority() -> None:
     assert GAME.result(state)["winners"] == [1]  # type: ignore[index]
     state, _ = play(hands, betting_d1, dealer=1, consolation_pots=False, priority="eldest_first")
     assert GAME.result(state)["winners"] == [2]  # type: ignore[index]
+
+
+def test_O10_pair_natural_priority_false_equal_pairs_go_to_priority() -> None:
+    # seat 1 (bragger pair of Kings, J♣ as a King) comes before seat 2 (natural pair of Kings) in priority
+    hands = [["7♠", "7♥", "2♣"], ["K♣", "J♣", "5♥"], ["K♠", "K♥", "5♦"], ["2♦", "3♥", "6♠"]]
+    betting = [
+        {"seat": 0, "type": "bet", "amount": 1},
+        {"seat": 1, "type": "call"},
+        {"seat": 2, "type": "call"},
+        {"seat": 3, "type": "fold"},
+    ]
+    state, _ = play(hands, betting, consolation_pots=False)
+    assert GAME.result(state)["winners"] == [2]  # type: ignore[index]
+    state, _ = play(hands, betting, consolation_pots=False, pair_natural_priority=False)
+    assert GAME.result(state)["winners"] == [1]  # type: ignore[index]
+    state, _ = play(hands, betting, consolation_pots=False, pair_natural_priority=False, priority="eldest_first")
+    assert GAME.result(state)["winners"] == [1]  # type: ignore[index]
+    state, _ = play(
+        hands,
+        [{**a, "seat": (a["seat"] + 1) % 4} for a in betting[:3]] + [{"seat": 0, "type": "fold"}],
+        dealer=1,
+        consolation_pots=False,
+        pair_natural_priority=False,
+    )
+    assert GAME.result(state)["winners"] == [1]  # type: ignore[index]
+
+
+def test_OB_A11_total_first_fewer_cards_only_break_ties() -> None:
+    # seat 1 reaches 30 with four cards, seat 0 stands on 29 with three: the higher total wins
+    hands = [["K♠", "Q♥", "9♣"], ["K♥", "2♠", "4♥"], ["Q♠", "10♦", "3♣"], ["8♣", "7♣", "6♥"]]
+    actions = [
+        {"seat": 0, "type": "bet", "amount": 1},
+        {"seat": 1, "type": "fold"},
+        {"seat": 2, "type": "fold"},
+        {"seat": 3, "type": "fold"},
+        {"seat": 0, "type": "stand"},
+        {"seat": 1, "type": "hit"},
+        {"seat": 1, "type": "hit"},
+        {"seat": 1, "type": "stand"},
+        {"seat": 2, "type": "stand"},
+        {"seat": 3, "type": "stand"},
+    ]
+    state, events = play(hands, actions, draws=["7♠", "7♥"])
+    assert [(e["seat"], e["total"]) for e in events if e["type"] == "hit"] == [(1, 23), (1, 30)]
+    result = GAME.result(state)
+    assert result is not None
+    assert result["pots"]["pot3"] == {"amount": 4, "winner": 1, "reason": "highest_total", "total": 30, "cards": 5}
+
+
+def test_OB_A12_braggers_count_face_value_in_pot3_and_are_not_wild_in_pot1() -> None:
+    assert total_31(["AD", "JC", "9D"], GAME.options(None)) == 11 + 10 + 9
+    # face-up A♠, J♣ (a Jack, not wild), A♦ (just an Ace, OB-A3) and 9♦ (a Nine): the Aces tie -> seat 0
+    hands = [["7♠", "7♥", "A♠"], ["K♥", "2♠", "J♣"], ["Q♠", "10♦", "A♦"], ["K♣", "5♣", "9♦"]]
+    events = GAME.deal(4, 0, GAME.options(None), build_deck(hands, 0)).events
+    assert [e for e in events if e["type"] == "pot_won"] == [
+        {"type": "pot_won", "pot": "pot1", "seat": 0, "amount": 4, "card": "AS"}
+    ]
+    hands = [["7♠", "7♥", "J♣"], ["K♥", "2♠", "Q♥"], ["Q♠", "10♦", "9♦"], ["K♣", "5♣", "2♥"]]
+    events = GAME.deal(4, 0, GAME.options(None), build_deck(hands, 0)).events
+    assert [e["seat"] for e in events if e["type"] == "pot_won"] == [1]  # Q♥ beats the J♣ and the 9♦
+
+
+def test_pot3_over_31_from_the_deal_is_disqualified() -> None:
+    # A♠ A♥ K♣ = 32: "Zbir, koji je veći od 31 se diskvalifikuje"; seat 0 never draws and cannot win Pot III
+    hands = [["A♠", "A♥", "K♣"], ["K♥", "2♠", "4♥"], ["Q♠", "10♦", "3♣"], ["K♦", "J♣", "6♥"]]
+    actions = [{"seat": 0, "type": "bet", "amount": 1}] + [{"seat": s, "type": "call"} for s in (1, 2, 3)]
+    state, _ = play(hands, actions)
+    assert state.phase == "drawing" and state.to_act == 1
+    assert _illegal(state, seat=0, type="hit").code == "already_bust"
+    for seat in (1, 2, 3):
+        state = GAME.apply(state, Action(seat=seat, type="stand")).state
+    result = GAME.result(state)
+    assert result is not None
+    assert result["pots"]["main"]["winner"] == 0
+    assert result["pots"]["pot3"]["winner"] == 3 and result["pots"]["pot3"]["total"] == 26
+    # with an Ace worth 1 or 11 (OB-A11 option) the same hand holds 22 and draws first
+    state, _ = play(hands, actions, pot3_ace="1_or_11")
+    assert state.to_act == 0
 
 
 def test_last_player_standing_takes_the_pot_unseen() -> None:
@@ -393,6 +487,13 @@ def test_validate_lists_every_problem() -> None:
     assert {"hand_size", "duplicate_card", "missing_card"} <= codes
     pointers = {p.pointer for p in GAME.validate(bad)}
     assert "/seats/0/hand" in pointers
+    # the chip checks do not need the cards: a bad main pot is reported alongside the card problems
+    assert "/main_pot" in pointers
+    # and alongside an unknown phase; a wrong turn too, with the cards in order
+    problems = GAME.validate(dataclasses.replace(bad, phase="nonsense"))
+    assert {"/phase", "/main_pot", "/seats/0/hand"} <= {p.pointer for p in problems}
+    problems = GAME.validate(dataclasses.replace(bad, to_act=P2))
+    assert {"/to_act", "/main_pot", "/seats/0/hand"} <= {p.pointer for p in problems}
     bad = dataclasses.replace(state, main_pot=99, to_act=P2, pot3=0)
     problems = GAME.validate(bad)
     assert {p.pointer for p in problems} >= {"/main_pot", "/to_act", "/pot3"}

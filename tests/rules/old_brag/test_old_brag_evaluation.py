@@ -109,6 +109,7 @@ def test_O10_natural_pair_beats_bragger_pair_unless_pair_natural_priority_false(
     hoyle = opts(pair_natural_priority=False)
     c = cmp(["K♠", "K♥", "5♦"], ["K♣", "J♣", "5♥"], hoyle)
     assert c.ranking == [[0, 1]] and c.deciding == "tie"
+    assert ev("K♠", "K♥", "5♦", options=hoyle).strength == ev("K♣", "J♣", "5♥", options=hoyle).strength
     # under Hoyle's reading the kicker decides before the natural flag
     assert cmp(["K♠", "K♥", "5♦"], ["K♣", "J♣", "6♥"], hoyle).winners == [1]
     assert cmp(["K♠", "K♥", "5♦"], ["K♣", "J♣", "6♥"]).winners == [0]
@@ -167,6 +168,31 @@ def test_ace_prial_max_one_bragger_option() -> None:
     e = ev("A♠", "J♣", "9♦", options=literal)
     assert e.description == "Bragger pair of aces, king kicker"
     assert ev("A♠", "J♣", "9♦").description == "Bragger prial of aces"
+
+
+def test_OB_A8_ace_prial_max_one_bragger_best_alternative_for_the_three_braggers() -> None:
+    """Only the Aces are limited to "jednog Bregera"; Kings "mogu sadržati i Bregere" (plural) and 4(c) lets
+    every bragger be a wild card of any rank, so the best alternative reading of A♦ J♣ 9♦ is a bragger prial
+    of Kings, which beats the readings the rules file names as examples (bragger Jacks or Nines)."""
+    literal = opts(ace_prial_max_one_bragger=True)
+    three = ev("A♦", "J♣", "9♦", options=literal)
+    assert three.strength == ev("K♠", "J♣", "9♦", options=literal).strength  # a two-wild King prial is allowed
+    assert three.strength == ev("K♠", "A♦", "J♣", options=literal).strength  # A♦ may be a wild King
+    assert three.strength > ev("J♠", "J♣", "9♦", options=literal).strength  # bragger Jacks
+    assert three.strength > ev("9♠", "A♦", "9♦", options=literal).strength  # bragger Nines
+    assert three.strength < ev("K♠", "K♥", "K♦", options=literal).strength  # natural Kings
+    assert three.strength < ev("A♠", "A♥", "J♣", options=literal).strength  # a one-bragger Ace prial
+    assert ev("A♦", "A♠", "J♣", options=literal).description == "Bragger prial of aces"  # A♦ natural + one
+    # the default: one- and two-bragger Ace prials are equal
+    assert ev("A♦", "J♣", "9♦").strength == ev("A♠", "A♥", "J♣").strength
+
+
+def test_OB_A7_no_flushes_or_runs() -> None:
+    run_flush = ev("4♠", "3♠", "2♠")
+    assert run_flush.category == "high_card" and run_flush.description == "High card 4-3-2"
+    assert cmp(["4♠", "3♠", "2♠"], ["5♥", "3♦", "2♣"]).winners == [1]
+    assert cmp(["Q♠", "K♠", "A♠"], ["2♥", "2♦", "3♣"]).winners == [1]
+    assert GAME.categories() == ["prial", "pair", "high_card"]
 
 
 def test_any_bragger_in_hand_makes_at_least_a_pair() -> None:
