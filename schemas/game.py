@@ -188,13 +188,14 @@ class GameSchemas:
             {
                 "valid": fields.Boolean(required=True),
                 "problems": fields.List(fields.Nested(StateProblemSchema), required=True),
+                **rules,
             },
         )
         self.view_request = build(
             "ViewRequest",
             {"state": state(), "seat": StrictInteger(required=True, metadata={"description": "The viewer's seat."})},
         )
-        self.view_response = build("ViewResponse", {"state": state()})
+        self.view_response = build("ViewResponse", {"state": state(), **rules})
         record = build(
             "Record",
             {

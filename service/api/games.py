@@ -210,6 +210,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         return {
             "valid": not problems,
             "problems": [{"code": p.code, "pointer": "/state" + p.pointer, "message": p.message} for p in problems],
+            **rules_echo(game.options_of(data["state"])),
         }
 
     @blp.route("/states/view", methods=["POST"])
@@ -222,7 +223,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         state = _checked(game, data["state"])
         if not 0 <= data["seat"] < state.players:
             raise InvalidInput([Problem("invalid_seat", f"seat must be 0..{state.players - 1}", "/seat")])
-        return {"state": game.view(state, data["seat"])}
+        return {"state": game.view(state, data["seat"]), **rules_echo(game.options_of(state))}
 
     @blp.route("/records/adjudicate", methods=["POST"])
     @blp.doc(operationId=op("adjudicateRecord"))

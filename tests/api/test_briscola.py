@@ -107,7 +107,8 @@ def test_a_whole_deal_to_the_result(client):
 
 def test_validate_and_view(client):
     state = client.post(f"{BASE}/deals", json={"players": 2, "dealer": 1, "deck": EXAMPLE_DECK}).get_json()["state"]
-    assert client.post(f"{BASE}/states/validate", json={"state": state}).get_json() == {"valid": True, "problems": []}
+    checked = client.post(f"{BASE}/states/validate", json={"state": state}).get_json()
+    assert checked["valid"] is True and checked["problems"] == [] and checked["rules"] == state["options"]
     broken = {**state, "seats": [dict(state["seats"][0]), dict(state["seats"][1])]}
     broken["seats"][1]["hand"] = ["AH", "KD", "7C"]
     body = client.post(f"{BASE}/states/validate", json={"state": broken}).get_json()
@@ -129,8 +130,17 @@ def test_chiamata_auction_call_and_secret_partner(client):
     for call in calls:
         state = client.post(f"{CHIAMATA}/actions", json={"state": state, "action": call}).get_json()["state"]
     assert state["phase"] == "call" and state["caller"] == 1
-    s11 = client.post(f"{CHIAMATA}/actions", json={"state": deal["state"], "action": {"seat": 0, "type": "bid"}})
-    assert s11.status_code == 409 and s11.get_json()["code"] == "invalid_bid"
+    empty = client.post(f"{CHIAMATA}/actions", json={"state": deal["state"], "action": {"seat": 0, "type": "bid"}})
+    assert empty.status_code == 409 and empty.get_json()["code"] == "invalid_bid"
+    # S11: P1 bids 3, P2 tries A -> illegal (must be strictly lower than 3)
+    three = client.post(
+        f"{CHIAMATA}/actions", json={"state": deal["state"], "action": {"seat": 0, "type": "bid", "rank": "3"}}
+    ).get_json()["state"]
+    s11 = client.post(f"{CHIAMATA}/actions", json={"state": three, "action": {"seat": 1, "type": "bid", "rank": "A"}})
+    assert s11.status_code == 409
+    assert s11.get_json()["code"] == "bid_not_lower" and s11.get_json()["rule"] == "3(b')2"
+    assert {"seat": 1, "type": "bid", "rank": "A"} not in s11.get_json()["legal_actions"]
+    assert {"seat": 1, "type": "bid", "rank": "K"} in s11.get_json()["legal_actions"]
     body = client.post(
         f"{CHIAMATA}/actions", json={"state": state, "action": {"seat": 1, "type": "choose_suit", "suit": "coppe"}}
     ).get_json()

@@ -97,7 +97,8 @@ def test_a_whole_deal_through_actions_with_a_409(client):
 
 def test_validate_and_view(client):
     state = client.post(f"{BASE}/deals", json={"players": 3, "dealer": 0, "seed": "v"}).get_json()["state"]
-    assert client.post(f"{BASE}/states/validate", json={"state": state}).get_json() == {"valid": True, "problems": []}
+    checked = client.post(f"{BASE}/states/validate", json={"state": state}).get_json()
+    assert checked["valid"] is True and checked["problems"] == [] and checked["rules"] == state["options"]
     bad = {**state, "pot": 99}
     body = client.post(f"{BASE}/states/validate", json={"state": bad}).get_json()
     assert body["valid"] is False and body["problems"][0]["code"] == "pot"
