@@ -141,6 +141,7 @@ def test_S4_four_players_points_to_team_P2_P4():
     for card in ["JC", "3C", "2S", "AS"]:
         state = play(state, card).state
     assert state.tricks[-1] == Trick(0, ("JC", "3C", "2S", "AS"), 3, 23)
+    assert [seat.points for seat in state.seats] == [0, 0, 0, 23]  # P4 = seat 3, partner of P2 = seat 1
     assert state.to_act == 3 and [len(s.hand) for s in state.seats] == [3, 3, 3, 3]
     finished = finish(state)
     result = GAME.result(finished)
@@ -437,3 +438,32 @@ def test_BRI_A7_the_turn_up_goes_to_the_last_player_in_draw_order(players):
     assert drawn == [((winner + k) % players, last_round[k]) for k in range(players)]
     assert drawn[-1] == ((winner + players - 1) % players, turn_up) and state.stock == ()
     assert turn_up in state.seats[(winner + players - 1) % players].hand
+
+
+def with_points(state, points, **options):
+    """A finished state with the seats' card points replaced (result() reads only points and tricks)."""
+    seats = tuple(dataclasses.replace(seat, points=p) for seat, p in zip(state.seats, points, strict=True))
+    opts = dataclasses.replace(state.options, **options)
+    return dataclasses.replace(state, seats=seats, options=opts)
+
+
+def test_BRI_A4_three_players_highest_total_wins_a_tie_for_highest_is_drawn():
+    done = finish(deal(3, 0, shuffle(GAME.pack(3, DEFAULT), "a4")))
+    assert GAME.result(with_points(done, [40, 50, 30]))["winners"] == [1]  # highest, though below 61
+    for tie_rule in ("draw", "last_trick"):  # BRI-A4 has no options: tie_rule does not apply
+        result = GAME.result(with_points(done, [50, 50, 20], tie_rule=tie_rule))
+        assert result["winners"] == [] and result["decided_by"] == "draw"
+        assert result["match"]["score"] == [0, 0, 0]
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_BRI_A2_teams_sixty_all(players):
+    done = finish(deal(players, 0, shuffle(GAME.pack(players, DEFAULT), f"a2-{players}")))
+    points = [30, 20, 30, 40] if players == 4 else [20, 20, 20, 20, 20, 20]
+    drawn = GAME.result(with_points(done, points))
+    assert drawn["team_points"] == [60, 60] and drawn["winners"] == []
+    decided = GAME.result(with_points(done, points, tie_rule="last_trick"))
+    last = done.tricks[-1].winner
+    assert last in decided["winners"] and decided["winners"] == [s for s in range(players) if s % 2 == last % 2]
+    won = GAME.result(with_points(done, [31, 20, 30, 39] if players == 4 else [21, 20, 20, 20, 20, 19]))
+    assert won["team_points"] == [61, 59] and won["winners"] == list(range(0, players, 2))  # "61 vinner"
