@@ -92,6 +92,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "card-arbiter"}), url_prefix="/docs"
     )
+    app.add_url_rule("/docs", "docs", app.view_functions["swagger_ui.show"])  # served as is, no redirect
     if app.config["WARM_TABLES"]:
         for game in GAMES.values():
             if isinstance(game, HandGame):

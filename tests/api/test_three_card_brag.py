@@ -132,6 +132,6 @@ def test_operational_endpoints(client):
     assert client.get("/openapi.json").get_json()["openapi"] == "3.1.0"
     assert client.get("/openapi.yaml").mimetype == "application/yaml"
     assert b"card_arbiter_requests_total" in client.get("/metrics").data
-    docs = client.get("/docs/")
+    docs = client.get("/docs")
     assert docs.status_code == 200 and b"swagger" in docs.data.lower()
     assert client.get("/docs/swagger-ui-bundle.js").status_code == 200
