@@ -123,10 +123,8 @@ def test_validate_and_view(client):
     state = client.post(f"{BASE}/deals", json={"players": 4, "dealer": 0, "deck": o16_deck()}).get_json()[
         "state"
     ]
-    assert client.post(f"{BASE}/states/validate", json={"state": state}).get_json() == {
-        "valid": True,
-        "problems": [],
-    }
+    checked = client.post(f"{BASE}/states/validate", json={"state": state}).get_json()
+    assert checked["valid"] is True and checked["problems"] == [] and checked["rules"] == state["options"]
     view = client.post(f"{BASE}/states/view", json={"state": state, "seat": 1}).get_json()["state"]
     assert view["seats"][1]["hand"] == ["KH", "2S", "AH"]
     assert view["seats"][0]["hand"] == ["??", "??", "5C"] and set(view["stock"]) == {"??"}
@@ -137,6 +135,7 @@ def test_validate_and_view(client):
     body = client.post(f"{BASE}/states/validate", json={"state": bad}).get_json()
     assert body["valid"] is False
     assert {p["code"] for p in body["problems"]} >= {"hand_size", "duplicate_card"}
+    assert "/main_pot" in {p.get("pointer") for p in body["problems"]}  # every problem, not only the cards
     refused = client.post(f"{BASE}/legal-actions", json={"state": bad})
     assert refused.status_code == 422 and refused.get_json()["type"].endswith("/invalid-state")
 
