@@ -135,7 +135,7 @@ def test_validate_and_view(client):
     body = client.post(f"{BASE}/states/validate", json={"state": bad}).get_json()
     assert body["valid"] is False
     assert {p["code"] for p in body["problems"]} >= {"hand_size", "duplicate_card"}
-    assert "/main_pot" in {p.get("pointer") for p in body["problems"]}  # every problem, not only the cards
+    assert "/state/main_pot" in {p.get("pointer") for p in body["problems"]}  # every problem, not only the cards
     refused = client.post(f"{BASE}/legal-actions", json={"state": bad})
     assert refused.status_code == 422 and refused.get_json()["type"].endswith("/invalid-state")
 
