@@ -25,7 +25,8 @@ API_DESCRIPTION = """\
 A stateless adjudicator for seven card games: Broggin, Briscan, Brisque, Briscola, Briscola chiamata,
 Old Brag and Three Card Brag. Send hands and game states; get hand ranks, legal moves, trick winners,
 the next state, scores and verdicts on whole game records. Every answer depends only on the request.
-Errors are RFC 9457 problem details (`application/problem+json`).
+Errors are RFC 9457 problem details (`application/problem+json`). `GET /v1/games` lists the games this
+version serves, with every rule option, its default and the rule it settles.
 """
 
 
