@@ -538,8 +538,11 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
                 seat_problem("chips", "every player still in has bet in the first round", i, "put_in")
             if phase == BET1 and s.acted != (s.folded or s.put_in == 2 * stake):
                 seat_problem("acted", "a player has acted in the first round iff it bet or folded", i, "acted")
-            if phase in (BET1, EXCHANGE) and s.folded and s.exchanged is not None or phase == BET1 and s.exchanged:
+            if phase in (BET1, EXCHANGE) and s.folded and s.exchanged is not None or \
+                    phase == BET1 and s.exchanged is not None:
                 seat_problem("exchanged", "nobody exchanges before the exchange, nor after folding", i, "exchanged")
+            if s.exchanged is not None and s.put_in - s.bet2 != 2 * stake:
+                seat_problem("exchanged", "only a player who bet in the first round exchanges", i, "exchanged")
             if showdown_or_play and phase != EXCHANGE and not s.folded and s.exchanged is None:
                 seat_problem("exchanged", "every player still in has had its exchange", i, "exchanged")
             if s.declared is not None and (phase not in (DECLARE, COMPLETE) or s.folded):
@@ -554,14 +557,28 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             problems.append(Problem("stock", "the stock is untouched until the exchange", "/stock"))
         if len(state.discards) > total_exchanged:
             problems.append(Problem("discards", "more discards than cards exchanged", "/discards"))
+        elif phase != BET1 and (len(state.discards) < total_exchanged) != (
+            total_exchanged > len(FULL_PACK) - HAND_SIZE * state.players and opts.exchange_limit != "stock_only"
+        ):  # BRG-A12: the discards are reshuffled into a new stock exactly when the first stock runs out
+            problems.append(
+                Problem("discards", "the discards are the cards exchanged until the stock runs out (BRG-A12)",
+                        "/discards")
+            )
+        problems.extend(self._order_problems(state))
         if before_bet2 and (state.level or state.raises):
             problems.append(Problem("level", "the second-round level is 0 before the second round", "/level"))
         if not before_bet2 and len(active) > 1:
+            # each raise at most doubles the level (double_previous): level <= B * 2 ** raises, tested without
+            # computing 2 ** raises for a client's huge count (raises >= level's bit length always holds it)
+            doubled_too_often = 0 <= state.raises < state.level.bit_length() and state.level > stake << state.raises
             if not stake <= state.level or (opts.raise_rule == "cap_double_insats" and state.level > 2 * stake) or \
-                    state.level > stake * 2**state.raises:
+                    doubled_too_often:
                 problems.append(Problem("level", "the level is B to the raise cap (BRG-A9)", "/level"))
             if state.raises < 0 or (opts.max_raises is not None and state.raises > opts.max_raises):
                 problems.append(Problem("raises", "raises must be 0 to max_raises", "/raises"))
+            elif state.raises > state.level - stake:
+                problems.append(Problem("raises", "every raise lifts the level by at least one chip (BRG-A9)",
+                                        "/raises"))
             if state.raises == 0 and state.level != stake:
                 problems.append(Problem("level", "without a raise the level is B", "/level"))
         if phase == DECLARE and opts.assignment != "declared_only":
@@ -595,6 +612,20 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         if phase == BET2 and all(not self._waiting(state, state.seats[a]) for a in active):
             problems.append(Problem("phase", "the second round is over: the showdown follows", "/phase"))
         return problems
+
+    def _order_problems(self, state: BrogginState) -> list[Problem]:
+        """BRG-A11: in the first round and the exchange the players who have had their turn come first, in turn
+        order from the dealer's next seat (a fold in the first round counts as a turn)."""
+        if state.phase not in (BET1, EXCHANGE):
+            return []
+        waiting = [
+            self._waiting(state, state.seats[s]) for s in self._order(state)
+            if state.phase == BET1 or not state.seats[s].folded
+        ]
+        if any(w and not later for k, w in enumerate(waiting) for later in waiting[k + 1:]):
+            return [Problem("turn", "players take their turns clockwise from the dealer's next seat (BRG-A11)",
+                            "/seats")]
+        return []
 
     # -- view --------------------------------------------------------------------------------------
     def view(self, state: BrogginState, seat: int) -> BrogginState:

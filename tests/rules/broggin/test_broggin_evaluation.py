@@ -34,6 +34,11 @@ def evaluate(*texts, **chosen):
     return GAME.evaluate([hand(*texts)], options(**chosen))[0]
 
 
+def key(*texts, **chosen):
+    """The comparison key (category, value, -trumps, natural suits) of rules/broggin.md 1(c)."""
+    return evaluate_hand(hand(*texts), options(**chosen)).key
+
+
 X_WINS, Y_WINS, SPLIT = [[0], [1]], [[1], [0]], [[0, 1]]
 
 
@@ -62,6 +67,9 @@ def test_B3_purity_decides_between_two_triss_of_fours():
     assert y.category == "three_of_a_kind"
     assert y.interpretation is not None
     assert y.interpretation["Fool"][0] == "4" and y.interpretation["Merchant"] == "4Co"
+    x = evaluate("St4", "Ba4", "My4", "Sv8")
+    assert x.category == "three_of_a_kind" and "fours" in x.description and "no trump" in x.description
+    assert "fours" in y.description and "2 trumps" in y.description
     with_kickers = compare(["St4", "Ba4", "My4", "Sv8"], ["Sv4", "St8", "Narren", "Köpmannen"], kickers=True)
     assert with_kickers.ranking == X_WINS and with_kickers.deciding == "purity"  # both kickers are 8
 
@@ -73,6 +81,10 @@ def test_B4_suit_order_decides_between_two_fyrtal_with_two_trumps():
     assert x.category == "four_of_a_kind"
     assert x.interpretation == {"Fool": x.interpretation["Fool"], "Merchant": "4Co"}
     assert x.interpretation["Fool"][0] == "4"
+    y = evaluate("St4", "My4", "Riddaren", "Värdshusvärden")
+    assert y.category == "four_of_a_kind" and y.interpretation == {"Innkeeper": "4Cu", "Knight": "4Sw"}
+    assert key("Sv4", "Ba4", "Narren", "Köpmannen") == (6, (4,), -2, (4, 1))  # natural suits [Sv, Ba]
+    assert key("St4", "My4", "Riddaren", "Värdshusvärden") == (6, (4,), -2, (3, 2))  # [St, My]
 
 
 def test_B5_value_is_compared_before_purity():
@@ -93,6 +105,10 @@ def test_B6_a_trump_makes_a_straight_flush_not_a_flush():
 
 def test_B7_pair_of_kings_split_by_default_kickers_for_Y():
     x, y = ["Sv8", "Ba8", "St3", "My1"], ["St8", "My8", "Sv6", "Ba5"]
+    for cards in (x, y):
+        found = evaluate(*cards)
+        assert found.category == "pair" and "kings" in found.description and "no trump" in found.description
+    assert key(*x) == key(*y) == (1, (8,), 0, (4, 3, 2, 1))
     assert compare(x, y).ranking == SPLIT and compare(x, y).deciding == "tie"
     assert compare(x, y).winners == [0, 1]
     assert compare(x, y, kickers=True).ranking == Y_WINS
@@ -101,19 +117,24 @@ def test_B7_pair_of_kings_split_by_default_kickers_for_Y():
 
 def test_B8_two_pairs_with_kings_split_by_default_kickers_for_Y():
     x, y = ["Sv8", "St8", "My3", "Ba3"], ["Ba8", "My8", "Sv5", "St5"]
-    assert evaluate(*x).category == "two_pairs"
-    assert compare(x, y).ranking == SPLIT
-    assert compare(x, y, kickers=True).ranking == Y_WINS
+    for cards in (x, y):
+        found = evaluate(*cards)
+        assert found.category == "two_pairs" and "kings" in found.description
+    assert key(*x) == key(*y) == (2, (8,), 0, (4, 3, 2, 1))
+    assert compare(x, y).ranking == SPLIT and compare(x, y).deciding == "tie"
+    assert compare(x, y, kickers=True).ranking == Y_WINS and compare(x, y, kickers=True).deciding == "value"
 
 
 def test_B9_high_card_compares_all_four_cards():
     result = compare(["Sv8", "Ba6", "St4", "My1"], ["St8", "My6", "Ba4", "Sv2"])
     assert result.ranking == Y_WINS and result.deciding == "value"
+    assert evaluate("Sv8", "Ba6", "St4", "My1").category == evaluate("St8", "My6", "Ba4", "Sv2").category == "high_card"
 
 
 def test_B10_same_ranks_same_suits_split_by_card_for_X():
     x, y = ["Sv8", "Ba6", "St4", "My1"], ["St8", "Sv6", "Ba4", "My1"]
-    assert compare(x, y).ranking == SPLIT
+    assert compare(x, y).ranking == SPLIT and compare(x, y).deciding == "tie"
+    assert evaluate(*x).category == evaluate(*y).category == "high_card"
     by_card = compare(x, y, suit_compare="by_card")
     assert by_card.ranking == X_WINS and by_card.deciding == "suit"
 
@@ -122,6 +143,8 @@ def test_B11_two_four_trump_straights_split_even_with_kickers():
     x, y = ["Häxan", "Magikern", "Köpmannen", "Värdshusvärden"], ["Narren", "Döden", "Riddaren", "Tiggaren"]
     assert compare(x, y).ranking == SPLIT
     assert compare(x, y, kickers=True).ranking == SPLIT
+    for cards in (x, y):
+        assert key(*cards) == (4, (8,), -4, ())  # Stege to the King, 4 trumps, no realm cards
     ex = evaluate(*x)
     assert ex.category == "straight"
     assert ex.interpretation == {"Witch": ex.interpretation["Witch"], "Magician": ex.interpretation["Magician"],

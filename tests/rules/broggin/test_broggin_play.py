@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -308,3 +311,79 @@ def test_validate_never_raises_on_odd_values():
     ]
     for candidate in odd:
         assert GAME.validate(candidate)
+
+
+def seat_changed(state, seat, **changes):
+    seats = list(state.seats)
+    seats[seat] = dataclasses.replace(seats[seat], **changes)
+    return dataclasses.replace(state, seats=tuple(seats))
+
+
+def in_second_round(**chosen):
+    state = everyone_bets(start(**chosen))
+    while state.phase == EXCHANGE:
+        state, _ = play(state, (state.to_act, "exchange", {"discard": ()}))
+    assert state.phase == BET2 and state.level == state.options.stake and state.raises == 0
+    return state
+
+
+def test_validate_raises_agree_with_the_level_BRG_A9():
+    """Every raise lifts the level by at least one chip: ``raises`` is at most level - B."""
+    state = in_second_round()
+    for raises in (1, 5_000_000):
+        codes = {p.code for p in GAME.validate(dataclasses.replace(state, raises=raises))}
+        assert "raises" in codes, raises
+    raised, _ = play(state, (state.to_act, "raise", {"amount": 2}))
+    assert raised.raises == 1 and GAME.validate(raised) == []
+    assert "raises" in {p.code for p in GAME.validate(dataclasses.replace(raised, raises=2))}
+
+
+def test_validate_never_hangs_on_a_huge_raise_count_BRG_A9():
+    """``raises`` comes from the client: validate must not compute 2 ** raises (a request that never ends)."""
+    code = (
+        "import dataclasses\n"
+        "from service.rules.registry import GAMES\n"
+        "from service.rules.game import Action\n"
+        "from service.rules.shuffle import shuffle\n"
+        "g = GAMES['broggin']\n"
+        "s = g.deal(2, 1, g.options({'raise_rule': 'double_previous'}), shuffle(g.full_pack(), 'h')).state\n"
+        "for a in [Action(0, 'bet'), Action(1, 'bet'), Action(0, 'exchange', discard=()),"
+        " Action(1, 'exchange', discard=())]:\n"
+        "    s = g.apply(s, a).state\n"
+        "for level in (1, 2, 10**6):\n"
+        "    bad = dataclasses.replace(s, level=level, raises=10**18)\n"
+        "    assert 'raises' in {p.code for p in g.validate(bad)}\n"
+    )
+    root = Path(__file__).resolve().parents[3]
+    subprocess.run([sys.executable, "-c", code], cwd=root, check=True, timeout=30)
+
+
+def test_validate_no_exchange_in_the_first_round_1b4():
+    state = start()
+    assert state.phase == BET1
+    bad = seat_changed(state, 1, exchanged=0)
+    assert "exchanged" in {p.code for p in GAME.validate(bad)}
+
+
+def test_validate_turns_go_clockwise_from_the_dealers_next_BRG_A11():
+    state = start(players=3, dealer=2)  # seat 0 first, the dealer (seat 2) last
+    dealer_first = seat_changed(state, 2, acted=True, put_in=2)
+    dealer_first = dataclasses.replace(dealer_first, pot=dealer_first.pot + 1)
+    assert "turn" in {p.code for p in GAME.validate(dealer_first)}
+    exchange = everyone_bets(state)
+    assert exchange.phase == EXCHANGE and exchange.to_act == 0
+    skipped = seat_changed(exchange, 1, exchanged=0)
+    assert "turn" in {p.code for p in GAME.validate(skipped)}
+
+
+def test_validate_discards_are_the_cards_exchanged_BRG_A12():
+    state = in_second_round()
+    assert GAME.validate(state) == []
+    claimed = seat_changed(state, 0, exchanged=2)  # two cards exchanged, yet nothing was discarded
+    assert "discards" in {p.code for p in GAME.validate(claimed)}
+    folded = start(players=3, dealer=2)
+    folded, _ = play(folded, (0, "fold", {}), (1, "bet", {}), (2, "bet", {}))
+    folded, _ = play(folded, (1, "exchange", {"discard": ()}), (2, "exchange", {"discard": ()}))
+    assert folded.phase == BET2 and GAME.validate(folded) == []
+    ghost = seat_changed(folded, 0, exchanged=0)  # folded in the first round: never had an exchange
+    assert "exchanged" in {p.code for p in GAME.validate(ghost)}
