@@ -521,8 +521,11 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         problems: list[Problem] = []
         opts, stake, phase = state.options, state.options.stake, state.phase
         active = self._active(state)
-        before_bet2 = phase in (BET1, EXCHANGE)
         total_exchanged = sum(s.exchanged or 0 for s in state.seats)
+        # the second round has begun (a deal won in the first round never gets there; nobody folds in the exchange)
+        reached_bet2 = phase in (BET2, DECLARE) or (
+            phase == COMPLETE and any(s.exchanged is not None for s in state.seats)
+        )
 
         def seat_problem(code: str, message: str, seat: int, field: str) -> None:
             problems.append(Problem(code, message, f"/seats/{seat}/{field}"))
@@ -530,8 +533,17 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         showdown_or_play = phase in (EXCHANGE, BET2, DECLARE) or (phase == COMPLETE and len(active) > 1)
         for s in state.seats:
             i = s.seat
-            if before_bet2 and s.bet2:
+            if not reached_bet2 and s.bet2:
                 seat_problem("chips", "no second-round chips before the second round", i, "bet2")
+            if not reached_bet2 and s.folded and s.put_in != stake:
+                seat_problem("chips", "a player who folds in the first round has put in the ante only", i, "put_in")
+            if reached_bet2 and s.folded and s.put_in - s.bet2 == 2 * stake and not s.acted:
+                seat_problem("acted", "a player who folds in the second round has had its turn there", i, "acted")
+            if reached_bet2 and s.folded and s.bet2 >= state.level:
+                seat_problem("chips", "a player folds only when the level is above its second-round chips", i, "bet2")
+            if reached_bet2 and s.exchanged is None and s.put_in - s.bet2 == 2 * stake:
+                seat_problem("exchanged", "every player who bet in the first round has had its exchange", i,
+                             "exchanged")
             if s.bet2 > state.level:
                 seat_problem("chips", f"nobody puts in more than the level ({state.level})", i, "bet2")
             if showdown_or_play and not s.folded and s.put_in - s.bet2 != 2 * stake:
@@ -565,9 +577,11 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
                         "/discards")
             )
         problems.extend(self._order_problems(state))
-        if before_bet2 and (state.level or state.raises):
+        if not reached_bet2 and (state.level or state.raises):
             problems.append(Problem("level", "the second-round level is 0 before the second round", "/level"))
-        if not before_bet2 and len(active) > 1:
+        if reached_bet2 and state.raises > 0 and all(s.bet2 != state.level for s in state.seats):
+            problems.append(Problem("level", "the last raiser has put in the level (BRG-A9)", "/level"))
+        if reached_bet2:
             # each raise at most doubles the level (double_previous): level <= B * 2 ** raises, tested without
             # computing 2 ** raises for a client's huge count (raises >= level's bit length always holds it)
             doubled_too_often = 0 <= state.raises < state.level.bit_length() and state.level > stake << state.raises
@@ -616,15 +630,33 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
     def _order_problems(self, state: BrogginState) -> list[Problem]:
         """BRG-A11: in the first round and the exchange the players who have had their turn come first, in turn
         order from the dealer's next seat (a fold in the first round counts as a turn)."""
-        if state.phase not in (BET1, EXCHANGE):
+        stake = state.options.stake
+
+        def waiting(seats: Sequence[int], folded_in_bet2: bool = False) -> list[bool]:
+            """Whether each seat still has a turn; folded seats count only in the first round (and, when asked,
+            a fold in the second round counts as that seat's turn)."""
+            return [
+                self._waiting(state, seat) for seat in (state.seats[s] for s in seats)
+                if state.phase == BET1 or not seat.folded or (folded_in_bet2 and seat.put_in - seat.bet2 == 2 * stake)
+            ]
+
+        def done_then_waiting(flags: list[bool]) -> bool:
+            return flags == sorted(flags)  # False (has had its turn) before True (still waiting)
+
+        turn = Problem("turn", "players take their turns clockwise from the dealer's next seat (BRG-A11)", "/seats")
+        if state.phase in (BET1, EXCHANGE) and not done_then_waiting(waiting(self._order(state))):
+            return [turn]
+        if state.phase != BET2 or state.to_act is None or not 0 <= state.to_act < state.players:
             return []
-        waiting = [
-            self._waiting(state, state.seats[s]) for s in self._order(state)
-            if state.phase == BET1 or not state.seats[s].folded
-        ]
-        if any(w and not later for k, w in enumerate(waiting) for later in waiting[k + 1:]):
-            return [Problem("turn", "players take their turns clockwise from the dealer's next seat (BRG-A11)",
-                            "/seats")]
+        if state.raises == 0:  # nobody has raised: one turn each, from the dealer's next seat
+            if not done_then_waiting(waiting(self._order(state), folded_in_bet2=True)) or \
+                    state.to_act != self._first(state):
+                return [turn]
+            return []
+        # after a raise the others answer it in turn: from to_act on, those still to answer come first
+        if not done_then_waiting([not f for f in waiting(order_from(state.to_act, state.players))]):
+            return [Problem("turn", "the players still to answer the last raise follow one another from to_act "
+                            "(BRG-A11)", "/seats")]
         return []
 
     # -- view --------------------------------------------------------------------------------------

@@ -387,3 +387,38 @@ def test_validate_discards_are_the_cards_exchanged_BRG_A12():
     assert folded.phase == BET2 and GAME.validate(folded) == []
     ghost = seat_changed(folded, 0, exchanged=0)  # folded in the first round: never had an exchange
     assert "exchanged" in {p.code for p in GAME.validate(ghost)}
+
+
+def test_validate_second_round_turns_and_chips_BRG_A9_A11():
+    """States no deal can reach: a fold or a turn out of order in the second round, a level nobody put in."""
+    state = in_second_round(players=4, dealer=3)  # seats 0, 1, 2, 3 in turn
+    state, _ = play(state, (0, "call", {}))
+    assert state.to_act == 1
+    skipped = dataclasses.replace(state, to_act=2)  # seat 1 has not called yet
+    assert "turn" in {p.code for p in GAME.validate(skipped)}
+    early_fold = seat_changed(state, 2, folded=True, acted=True)  # seat 2 folded before its turn
+    assert "turn" in {p.code for p in GAME.validate(early_fold)}
+    state, _ = play(state, (1, "raise", {"amount": 2}))
+    assert state.to_act == 2 and GAME.validate(state) == []
+    jumped = dataclasses.replace(state, to_act=0)  # seats 2 and 3 answer the raise before seat 0
+    assert "turn" in {p.code for p in GAME.validate(jumped)}
+    nobody_at_level = seat_changed(state, 1, bet2=1, put_in=state.seats[1].put_in - 1)
+    nobody_at_level = dataclasses.replace(nobody_at_level, pot=state.pot - 1)
+    assert "level" in {p.code for p in GAME.validate(nobody_at_level)}
+    raiser_folded = seat_changed(state, 1, folded=True)  # a player at the level is never asked to fold
+    assert "chips" in {p.code for p in GAME.validate(raiser_folded)}
+    unasked = seat_changed(state, 0, folded=True, acted=False)  # a fold is a turn
+    assert "acted" in {p.code for p in GAME.validate(unasked)}
+
+
+def test_validate_first_round_win_has_no_second_round_1b():
+    state = start(players=3, dealer=2)
+    done, _ = play(state, (0, "bet", {}), (1, "fold", {}), (2, "fold", {}))
+    assert done.phase == COMPLETE and GAME.validate(done) == []
+    for changed in (dataclasses.replace(done, level=2), dataclasses.replace(done, raises=1)):
+        assert "level" in {p.code for p in GAME.validate(changed)}
+    bet_then_fold = seat_changed(state, 0, put_in=2, acted=True, folded=True)  # nobody folds after betting
+    bet_then_fold = dataclasses.replace(bet_then_fold, pot=state.pot + 1)
+    assert "chips" in {p.code for p in GAME.validate(bet_then_fold)}
+    never_exchanged = seat_changed(in_second_round(), 0, exchanged=None)
+    assert "exchanged" in {p.code for p in GAME.validate(never_exchanged)}

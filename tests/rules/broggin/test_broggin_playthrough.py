@@ -118,7 +118,7 @@ def test_random_legal_playthrough(
 SEAT_FIELDS = ("seat", "hand", "folded", "put_in", "bet2", "acted", "exchanged", "declared")
 STATE_FIELDS = ("players", "dealer", "phase", "to_act", "stock", "discards", "pot", "level", "raises")
 ODD_VALUES = {
-    int: st.sampled_from([-1, 0, 1, 2, 3, 4, 7, 40, 10**6]),
+    int: st.sampled_from([-1, 0, 1, 2, 3, 4, 7, 40, 10**6, 10**18, -(10**18)]),
     bool: st.booleans(),
     str: st.sampled_from(["bet1", "exchange", "bet2", "declare", "complete", "x"]),
 }
