@@ -5,17 +5,23 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from marshmallow import ValidationError, fields
+from marshmallow import ValidationError, fields, validate
 
 from service.rules.cards import HIDDEN
 from service.rules.errors import CardError
 
+SAFE_INTEGER = 2**53 - 1
+"""The largest integer every JSON client holds exactly; larger ones are refused (and cannot make work)."""
+
 
 class StrictInteger(fields.Integer):
-    """An integer that must be a JSON integer (not a string, not a boolean, not 1.0)."""
+    """An integer that must be a JSON integer (not a string, not a boolean, not 1.0), within ±(2**53 - 1)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(strict=True, **kwargs)
+        bounds = validate.Range(min=-SAFE_INTEGER, max=SAFE_INTEGER)
+        extra = kwargs.pop("validate", None)
+        checks = [bounds] + ([extra] if callable(extra) else list(extra or []))
+        super().__init__(strict=True, validate=checks, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):

@@ -41,6 +41,7 @@ ACTION_FIELD_DOCS = {
     "points": "bid: the points bid (after the Two).",
     "suit": "choose_suit: the suit named.",
     "melds": "announce: the melds announced.",
+    "drawn": "exchange, once the stock has run out: the cards drawn from the reshuffled discards (BRG-A12).",
 }
 
 
@@ -326,6 +327,7 @@ class GameSchemas:
             "points": StrictInteger(),
             "suit": SuitField(game.parse_suit),
             "melds": fields.List(fields.Nested(meld)),
+            "drawn": fields.List(card()),
         }
         out = {}
         for name in available:
@@ -351,8 +353,9 @@ class GameSchemas:
             if errors:
                 raise ValidationError(errors)
             values = dict(data)
-            if "discard" in values:
-                values["discard"] = tuple(values["discard"])
+            for name in ("discard", "drawn"):
+                if name in values:
+                    values[name] = tuple(values[name])
             if "assignments" in values:
                 values["assignments"] = tuple(sorted(values["assignments"].items()))
             if "melds" in values:

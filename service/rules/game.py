@@ -43,6 +43,8 @@ class Action:
     points: int | None = None
     suit: str | None = None
     melds: tuple[tuple[str, tuple[Card, ...]], ...] | None = None
+    drawn: tuple[Card, ...] | None = None
+    """Broggin's exchange from a reshuffled pile: the cards drawn after the stock ran out (BRG-A12)."""
 
     def as_dict(self) -> dict[str, Any]:
         """The action as submitted, without the fields it does not use."""
@@ -51,7 +53,7 @@ class Action:
             value = getattr(self, f.name)
             if value is None:
                 continue
-            if f.name == "discard":
+            if f.name in ("discard", "drawn"):
                 value = list(value)
             elif f.name == "assignments":
                 value = dict(value)

@@ -110,3 +110,13 @@ def test_hidden_cards_are_not_a_state(client):
     view = client.post("/v1/three-card-brag/states/view", json={"state": state, "seat": 0}).get_json()["state"]
     problem = assert_problem(client.post("/v1/three-card-brag/legal-actions", json={"state": view}), 422)
     assert problem["errors"][0]["pointer"].startswith("/state/")
+
+
+def test_422_integers_beyond_the_safe_range(client):
+    body = {"players": 2**53, "dealer": 0, "seed": "a"}
+    problem = assert_problem(client.post(DEAL, json=body), 422)
+    assert problem["errors"][0]["pointer"] == "/players"
+    state = client.post(DEAL, json={"players": 3, "dealer": 0, "seed": "s"}).get_json()["state"]
+    state["pot"] = 10**30
+    problem = assert_problem(client.post("/v1/three-card-brag/states/validate", json={"state": state}), 422)
+    assert problem["errors"][0]["pointer"] == "/state/pot"

@@ -79,7 +79,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         "raise": ("amount",),
         "declare": ("assignments",),
     }
-    action_optional_fields = {"bet": ("amount",)}  # BRG-A15: if given, exactly one stake
+    action_optional_fields = {"bet": ("amount",), "exchange": ("drawn",)}  # BRG-A15; BRG-A12
 
     # -- cards -------------------------------------------------------------------------------------
     def parse_card(self, text: str) -> Card:
@@ -333,16 +333,40 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         drawn = stock[: len(discard)]
         del stock[: len(discard)]
         if len(drawn) < len(discard):  # BRG-A12: the earlier players' discards become a new stock
-            stock = list(shuffle(pile, RESTOCK_SEED + ",".join(pile)))
+            missing = len(discard) - len(drawn)
+            stated = self._stated_draw(state, action, pile, missing)
+            rest = [c for c in pile if c not in stated]
+            stock = list(shuffle(rest, RESTOCK_SEED + ",".join(rest)))
             events.insert(0, {"type": "restock", "cards": len(pile)})
             pile = []
-            missing = len(discard) - len(drawn)
-            drawn += stock[:missing]
-            del stock[:missing]
+            if not stated:
+                stated = stock[:missing]
+                del stock[:missing]
+            drawn += stated
+        elif action.drawn:
+            raise self.illegal(
+                state, "drawn_not_needed", "BRG-A12",
+                "the stock still holds enough cards: they are drawn from its top, so 'drawn' must be left out",
+            )
         hand = tuple(c for c in me.hand if c not in discard) + tuple(drawn)
         seats = _replace_seat(state.seats, seat, hand=hand, exchanged=len(discard))
         after = dataclasses.replace(state, seats=seats, stock=tuple(stock), discards=tuple(pile) + tuple(discard))
         return self._advance(after, seat, events)
+
+    def _stated_draw(self, state: BrogginState, action: Action, pile: list[Card], missing: int) -> list[Card]:
+        """The cards the client says were drawn from the reshuffled discards (BRG-A12: "a stateless request
+        must state which cards were drawn, and the engine only checks that counts add up"); none stated:
+        the engine's own reproducible reshuffle decides."""
+        if action.drawn is None:
+            return []
+        stated = list(action.drawn)
+        if len(stated) != missing or len(set(stated)) != len(stated) or any(c not in pile for c in stated):
+            raise self.illegal(
+                state, "drawn_mismatch", "BRG-A12",
+                f"after the stock ran out, {missing} different card(s) are drawn from the reshuffled discards "
+                f"{sorted(pile)}; 'drawn' named {stated}",
+            )
+        return stated
 
     def _bet2(self, state: BrogginState, action: Action) -> Transition[BrogginState]:
         seat = action.seat

@@ -178,6 +178,26 @@ def test_empty_stock_reshuffles_earlier_discards_BRG_A12():
     assert len(state.stock) == 5 and len(state.discards) == 3
 
 
+def test_a_stated_draw_from_the_reshuffled_discards_BRG_A12():
+    state = everyone_bets(start(players=8, dealer=7))
+    state, _ = play(state, (0, "exchange", {"discard": state.seats[0].hand}))
+    with pytest.raises(IllegalAction) as refused:  # the stock still holds four: no stated draw
+        act(state, 1, "exchange", discard=state.seats[1].hand, drawn=state.discards[:1])
+    assert refused.value.code == "drawn_not_needed"
+    state, _ = play(state, (1, "exchange", {"discard": state.seats[1].hand}))
+    pile = state.discards
+    kept = state.seats[2].hand[3:]
+    for bad in (pile[:2], (pile[0], pile[0], pile[1]), (*pile[:2], state.seats[2].hand[0])):
+        with pytest.raises(IllegalAction) as refused:
+            act(state, 2, "exchange", discard=state.seats[2].hand[:3], drawn=bad)
+        assert refused.value.code == "drawn_mismatch" and refused.value.rule == "BRG-A12"
+    chosen = (pile[7], pile[2], pile[5])
+    after, events = play(state, (2, "exchange", {"discard": state.seats[2].hand[:3], "drawn": chosen}))
+    assert events[0] == {"type": "restock", "cards": 8}
+    assert after.seats[2].hand == kept + chosen
+    assert sorted(after.stock) == sorted(set(pile) - set(chosen)) and GAME.validate(after) == []
+
+
 def test_exchange_limit_stock_only_BRG_A12():
     state = everyone_bets(start(players=8, dealer=7, exchange_limit="stock_only"))
     state, _ = play(state, (0, "exchange", {"discard": state.seats[0].hand}))
