@@ -24,7 +24,7 @@ from schemas.fields import (
 )
 from service.rules.errors import InvalidInput
 from service.rules.game import Action, Game, HandGame, TrickGame
-from service.rules.options import option_specs, options_dict
+from service.rules.options import CHIP_LIMIT, option_specs, options_dict
 
 MAX_HANDS = 10_000
 """Hands in one evaluate or compare request."""
@@ -319,12 +319,12 @@ class GameSchemas:
             },
         )
         available: dict[str, fields.Field] = {
-            "amount": StrictInteger(),
+            "amount": StrictInteger(validate=validate.Range(-CHIP_LIMIT, CHIP_LIMIT)),
             "card": card(),
             "discard": fields.List(card()),
             "assignments": fields.Dict(keys=StrictString(), values=card()),
             "rank": StrictString(),
-            "points": StrictInteger(),
+            "points": StrictInteger(validate=validate.Range(-CHIP_LIMIT, CHIP_LIMIT)),
             "suit": SuitField(game.parse_suit),
             "melds": fields.List(fields.Nested(meld)),
             "drawn": fields.List(card()),

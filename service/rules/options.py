@@ -47,6 +47,10 @@ class OptionSpec:
         return entry
 
 
+CHIP_LIMIT = 10**9
+"""The largest chip amount an option or an action may name: far above any table, far below overflow."""
+
+
 def option(
     default: Any,
     *,
@@ -83,6 +87,9 @@ def option_specs(cls: type[Any]) -> list[OptionSpec]:
     for f in dataclasses.fields(cls):
         meta = f.metadata["option"]
         kinds, nullable = _base_types(hints[f.name])
+        maximum = meta["maximum"]
+        if maximum is None and int in kinds and meta["allowed"] is None:
+            maximum = CHIP_LIMIT
         specs.append(
             OptionSpec(
                 name=f.name,
@@ -92,7 +99,7 @@ def option_specs(cls: type[Any]) -> list[OptionSpec]:
                 rule=meta["rule"],
                 allowed=meta["allowed"],
                 minimum=meta["minimum"],
-                maximum=meta["maximum"],
+                maximum=maximum,
                 nullable=nullable,
             )
         )

@@ -13,9 +13,46 @@ CHIAMATA = "/v1/briscola-chiamata"
 # The seed's example deal (rules/briscola.md 3(d)): Ada (seat 1) deals, You (seat 0) lead. The first 13 cards
 # are stated by the seed; the rest is synthetic (see tests/rules/briscola/test_briscola.py).
 EXAMPLE_DECK = [
-    "A-coppe", "3♥", "4S", "kd", "Q♣", "7-bastoni", "5S", "3S", "JH", "6D", "AS", "2C", "7H",
-    "AC", "3D", "7S", "2H", "4D", "KS", "QD", "JD", "6S", "4C", "5C", "6H", "AD", "JC",
-    "2S", "6C", "KC", "7D", "KH", "5D", "5H", "QS", "JS", "3C", "QH", "2D", "4H",
+    "A-coppe",
+    "3♥",
+    "4S",
+    "kd",
+    "Q♣",
+    "7-bastoni",
+    "5S",
+    "3S",
+    "JH",
+    "6D",
+    "AS",
+    "2C",
+    "7H",
+    "AC",
+    "3D",
+    "7S",
+    "2H",
+    "4D",
+    "KS",
+    "QD",
+    "JD",
+    "6S",
+    "4C",
+    "5C",
+    "6H",
+    "AD",
+    "JC",
+    "2S",
+    "6C",
+    "KC",
+    "7D",
+    "KH",
+    "5D",
+    "5H",
+    "QS",
+    "JS",
+    "3C",
+    "QH",
+    "2D",
+    "4H",
 ]
 FIRST_FOUR_TRICKS = [(0, "QC"), (1, "7C"), (0, "4S"), (1, "JH"), (0, "6D"), (1, "KD"), (1, "3H"), (0, "AH")]
 
@@ -26,8 +63,12 @@ def test_catalog_lists_both_games(client):
     assert games["briscola-chiamata"]["players"] == {"min": 5, "max": 5}
     rules = {o["name"]: o["rule"] for o in games["briscola"]["options"]}
     assert rules == {
-        "three_player_removed": "BRI-A1", "tie_rule": "BRI-A2", "six_player_teams": "BRI-A3",
-        "turnup_exchange": "BRI-A5", "deals_to_win": "BRI-A12", "match_score": "BRI-A12",
+        "three_player_removed": "BRI-A1",
+        "tie_rule": "BRI-A2",
+        "six_player_teams": "BRI-A3",
+        "turnup_exchange": "BRI-A5",
+        "deals_to_win": "BRI-A12",
+        "match_score": "BRI-A12",
     }
     chiamata = {o["name"]: (o["default"], o["rule"]) for o in games["briscola-chiamata"]["options"]}
     assert chiamata["all_pass"] == ("redeal", "BRI-A8") and chiamata["points_min"] == (61, "BRI-A10")
@@ -39,9 +80,7 @@ def test_trick_winner_with_italian_suit_words(client):
     assert (body["winner"], body["points"]) == (1, 21)  # S1
     body = client.post(f"{BASE}/tricks/winner", json={"trump": "♠", "cards": ["7C", "A-denari"]}).get_json()
     assert (body["winner"], body["points"]) == (0, 11)  # S3
-    body = client.post(
-        f"{CHIAMATA}/tricks/winner", json={"trump": "H", "cards": ["KC", "QC", "AD", "7C"]}
-    ).get_json()
+    body = client.post(f"{CHIAMATA}/tricks/winner", json={"trump": "H", "cards": ["KC", "QC", "AD", "7C"]}).get_json()
     assert (body["winner"], body["points"]) == (0, 18)  # S5
     bad = client.post(f"{BASE}/tricks/winner", json={"trump": "S", "cards": ["10S", "AS"]})
     assert bad.status_code == 422 and bad.get_json()["errors"][0]["pointer"].startswith("/cards")
@@ -70,14 +109,17 @@ def test_seed_example_through_actions_with_a_409(client):
     step = client.post(f"{BASE}/actions", json={"state": state, "action": {"seat": 1, "type": "play", "card": "7C"}})
     body = step.get_json()
     assert [e for e in body["events"] if e["type"] == "draw"] == [
-        {"type": "draw", "seat": 0, "card": "3S"}, {"type": "draw", "seat": 1, "card": "JH"}
+        {"type": "draw", "seat": 0, "card": "3S"},
+        {"type": "draw", "seat": 1, "card": "JH"},
     ]
     assert body["result"] is None and body["state"]["seats"][0]["points"] == 3
 
 
 def test_seed_example_adjudicated_to_26_4(client):
     record = {
-        "players": 2, "dealer": 1, "deck": EXAMPLE_DECK,
+        "players": 2,
+        "dealer": 1,
+        "deck": EXAMPLE_DECK,
         "actions": [{"seat": s, "type": "play", "card": c} for s, c in FIRST_FOUR_TRICKS],
     }
     body = client.post(f"{BASE}/records/adjudicate", json={"record": record}).get_json()
@@ -123,9 +165,15 @@ def test_chiamata_auction_call_and_secret_partner(client):
     state = deal["state"]
     assert [len(s["hand"]) for s in state["seats"]] == [8] * 5 and "2H" in state["seats"][3]["hand"]
     calls = [  # S8
-        {"seat": 0, "type": "bid", "rank": "A"}, {"seat": 1, "type": "bid", "rank": "K"}, {"seat": 2, "type": "pass"},
-        {"seat": 3, "type": "bid", "rank": "7"}, {"seat": 4, "type": "pass"}, {"seat": 0, "type": "bid", "rank": "2"},
-        {"seat": 1, "type": "bid", "points": 65}, {"seat": 3, "type": "pass"}, {"seat": 0, "type": "pass"},
+        {"seat": 0, "type": "bid", "rank": "A"},
+        {"seat": 1, "type": "bid", "rank": "K"},
+        {"seat": 2, "type": "pass"},
+        {"seat": 3, "type": "bid", "rank": "7"},
+        {"seat": 4, "type": "pass"},
+        {"seat": 0, "type": "bid", "rank": "2"},
+        {"seat": 1, "type": "bid", "points": 65},
+        {"seat": 3, "type": "pass"},
+        {"seat": 0, "type": "pass"},
     ]
     for call in calls:
         state = client.post(f"{CHIAMATA}/actions", json={"state": state, "action": call}).get_json()["state"]
@@ -154,10 +202,19 @@ def test_chiamata_auction_call_and_secret_partner(client):
 
 
 def test_chiamata_record_adjudicated_to_zero_sum_payouts(client):
-    record = {"players": 5, "dealer": 4, "seed": "s9", "actions": [
-        {"seat": 0, "type": "bid", "rank": "K"}, {"seat": 1, "type": "pass"}, {"seat": 2, "type": "pass"},
-        {"seat": 3, "type": "pass"}, {"seat": 4, "type": "pass"}, {"seat": 0, "type": "choose_suit", "suit": "C"},
-    ]}
+    record = {
+        "players": 5,
+        "dealer": 4,
+        "seed": "s9",
+        "actions": [
+            {"seat": 0, "type": "bid", "rank": "K"},
+            {"seat": 1, "type": "pass"},
+            {"seat": 2, "type": "pass"},
+            {"seat": 3, "type": "pass"},
+            {"seat": 4, "type": "pass"},
+            {"seat": 0, "type": "choose_suit", "suit": "C"},
+        ],
+    }
     body = client.post(f"{CHIAMATA}/records/adjudicate", json={"record": record}).get_json()
     assert body["verdict"] == "in_progress" and body["state"]["called_card"] == "KC"
     state = body["state"]
@@ -182,9 +239,12 @@ def test_chiamata_trick_of_six_cards_is_rejected(client):
 
 
 def test_chiamata_all_pass_is_thrown_in_to_the_next_dealer(client):
-    record = {"players": 5, "dealer": 2, "seed": "s9", "actions": [
-        {"seat": s, "type": "pass"} for s in (3, 4, 0, 1, 2)
-    ]}
+    record = {
+        "players": 5,
+        "dealer": 2,
+        "seed": "s9",
+        "actions": [{"seat": s, "type": "pass"} for s in (3, 4, 0, 1, 2)],
+    }
     body = client.post(f"{CHIAMATA}/records/adjudicate", json={"record": record}).get_json()
     assert body["verdict"] == "complete" and body["applied"] == 5  # BRI-A8
     assert body["result"]["reason"] == "thrown_in" and body["result"]["next_dealer"] == 3

@@ -17,8 +17,18 @@ def test_catalog_lists_broggin_with_every_option(client):
     assert entry["pack_size"] == 40 and entry["players"]["min"] == 2
     rules = {o["name"]: o["rule"] for o in entry["options"]}
     assert rules["kickers"] == "BRG-A6" and rules["suit_compare"] == "BRG-A8" and rules["raise_rule"] == "BRG-A9"
-    assert {"allow_duplicate_identity", "assignment", "hovet_wild_courts", "purity_scope", "odd_chip",
-            "exchange_limit", "max_players", "high_card_compare", "max_raises", "stake"} <= set(rules)
+    assert {
+        "allow_duplicate_identity",
+        "assignment",
+        "hovet_wild_courts",
+        "purity_scope",
+        "odd_chip",
+        "exchange_limit",
+        "max_players",
+        "high_card_compare",
+        "max_raises",
+        "stake",
+    } <= set(rules)
 
 
 def test_game_entry_has_pack_and_categories(client):
@@ -37,8 +47,9 @@ def test_evaluate_in_the_rules_file_notation(client):
 
 
 def test_compare_says_what_decided(client):
-    b3 = client.post(f"{BASE}/hands/compare", json={"hands": [["St4", "Ba4", "My4", "Sv8"],
-                                                              ["Sv4", "St8", "Narren", "Köpmannen"]]}).get_json()
+    b3 = client.post(
+        f"{BASE}/hands/compare", json={"hands": [["St4", "Ba4", "My4", "Sv8"], ["Sv4", "St8", "Narren", "Köpmannen"]]}
+    ).get_json()
     assert b3["ranking"] == [[0], [1]] and b3["deciding"] == "purity"
     b7 = {"hands": [["Sv8", "Ba8", "St3", "My1"], ["St8", "My8", "Sv6", "Ba5"]]}
     split = client.post(f"{BASE}/hands/compare", json=b7).get_json()
@@ -67,8 +78,9 @@ def test_seeded_deal_is_the_documented_shuffle(client):
 def test_a_whole_deal_through_actions_with_a_409(client):
     x, y = ["KSw", "KCu", "3St", "1Co"], ["KSt", "KCo", "6Sw", "5Cu"]  # B7: a split pot by default
     deck = deck_for({0: x, 1: y}, players=2, dealer=1, pack=full_pack())
-    state = client.post(f"{BASE}/deals", json={"players": 2, "dealer": 1, "deck": deck,
-                                               "options": {"stake": 2}}).get_json()["state"]
+    state = client.post(
+        f"{BASE}/deals", json={"players": 2, "dealer": 1, "deck": deck, "options": {"stake": 2}}
+    ).get_json()["state"]
     assert state["seats"][0]["hand"] == ["KSw", "KCu", "3St", "1Co"]
     legal = client.post(f"{BASE}/legal-actions", json={"state": state}).get_json()
     assert legal["phase"] == "bet1" and legal["to_act"] == 0
@@ -138,9 +150,12 @@ def _declare_record():
         "deck": deck_for({0: x, 1: y}, players=2, dealer=1, pack=full_pack()),
         "options": {"assignment": "declared_only"},
         "actions": [
-            {"seat": 0, "type": "bet"}, {"seat": 1, "type": "bet"},
-            {"seat": 0, "type": "exchange", "discard": []}, {"seat": 1, "type": "exchange", "discard": []},
-            {"seat": 0, "type": "call"}, {"seat": 1, "type": "call"},
+            {"seat": 0, "type": "bet"},
+            {"seat": 1, "type": "bet"},
+            {"seat": 0, "type": "exchange", "discard": []},
+            {"seat": 1, "type": "exchange", "discard": []},
+            {"seat": 0, "type": "call"},
+            {"seat": 1, "type": "call"},
             {"seat": 0, "type": "declare", "assignments": {"Riddaren": "Sv4", "Köpmannen": "My4"}},
         ],
     }

@@ -29,8 +29,7 @@ O16_ACTIONS = [
 def o16_deck() -> list[str]:
     hands = {
         seat: [
-            c.replace("10", "T").replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
-            for c in cards
+            c.replace("10", "T").replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C") for c in cards
         ]
         for seat, cards in O16_HANDS.items()
     }
@@ -53,13 +52,9 @@ def test_catalog_entry(client):
 
 
 def test_evaluate_reports_the_bragger_reading(client):
-    body = client.post(
-        f"{BASE}/hands/evaluate", json={"hands": [["9♦", "9s", "K♥"], ["a♦", "jc", "9D"]]}
-    ).get_json()
+    body = client.post(f"{BASE}/hands/evaluate", json={"hands": [["9♦", "9s", "K♥"], ["a♦", "jc", "9D"]]}).get_json()
     first, second = body["results"]
-    assert first["description"] == "Bragger pair of kings, nine kicker" and first["interpretation"] == {
-        "9D": "K"
-    }
+    assert first["description"] == "Bragger pair of kings, nine kicker" and first["interpretation"] == {"9D": "K"}
     assert second["category"] == "prial" and second["interpretation"] == {"AD": "A", "JC": "A", "9D": "A"}
     body = client.post(
         f"{BASE}/hands/evaluate",
@@ -98,21 +93,15 @@ def test_seeded_deal_has_three_pots_and_the_dealer_opens(client):
 
 
 def test_actions_with_409s(client):
-    state = client.post(f"{BASE}/deals", json={"players": 4, "dealer": 0, "deck": o16_deck()}).get_json()[
-        "state"
-    ]
-    illegal = client.post(
-        f"{BASE}/actions", json={"state": state, "action": {"seat": 1, "type": "bet", "amount": 1}}
-    )
+    state = client.post(f"{BASE}/deals", json={"players": 4, "dealer": 0, "deck": o16_deck()}).get_json()["state"]
+    illegal = client.post(f"{BASE}/actions", json={"state": state, "action": {"seat": 1, "type": "bet", "amount": 1}})
     assert illegal.status_code == 409 and illegal.mimetype == "application/problem+json"
     problem = illegal.get_json()
     assert problem["type"].endswith("/illegal-action") and problem["code"] == "dealer_opens"
     assert problem["legal_actions"] == [{"seat": 0, "type": "bet", "min": 1, "max": None}]
     for action in O16_ACTIONS[:2]:
         state = client.post(f"{BASE}/actions", json={"state": state, "action": action}).get_json()["state"]
-    low = client.post(
-        f"{BASE}/actions", json={"state": state, "action": {"seat": 2, "type": "raise", "amount": 1}}
-    )
+    low = client.post(f"{BASE}/actions", json={"state": state, "action": {"seat": 2, "type": "raise", "amount": 1}})
     assert low.status_code == 409 and low.get_json()["code"] == "raise_too_small"
     step = client.post(f"{BASE}/actions", json={"state": state, "action": O16_ACTIONS[2]}).get_json()
     assert step["result"] is None and step["state"]["main_pot"] == 8 + 1 + 1 + 3
@@ -120,9 +109,7 @@ def test_actions_with_409s(client):
 
 
 def test_validate_and_view(client):
-    state = client.post(f"{BASE}/deals", json={"players": 4, "dealer": 0, "deck": o16_deck()}).get_json()[
-        "state"
-    ]
+    state = client.post(f"{BASE}/deals", json={"players": 4, "dealer": 0, "deck": o16_deck()}).get_json()["state"]
     checked = client.post(f"{BASE}/states/validate", json={"state": state}).get_json()
     assert checked["valid"] is True and checked["problems"] == [] and checked["rules"] == state["options"]
     view = client.post(f"{BASE}/states/view", json={"state": state, "seat": 1}).get_json()["state"]

@@ -43,9 +43,7 @@ def check_trick_input(trump: str, cards: Sequence[Card], max_cards: int) -> None
     if not isinstance(trump, str) or len(trump) != 1 or trump not in SUITS:
         problems.append(Problem("invalid_suit", "trump must be a suit: S, H, D or C", "/trump"))
     if not 1 <= len(cards) <= max_cards:
-        problems.append(
-            Problem("trick_size", f"a trick holds 1 to {max_cards} cards, not {len(cards)}", "/cards")
-        )
+        problems.append(Problem("trick_size", f"a trick holds 1 to {max_cards} cards, not {len(cards)}", "/cards"))
     problems.extend(check_cards(cards, PACK, "/cards"))
     if problems:
         raise InvalidInput(problems)

@@ -162,11 +162,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
         assert points is not None
         if options.auction == "rank_then_points" and status.high_rank != "2":
             return "points_before_two", "3(b')2", "point bids come only after someone has bid the Two"
-        low = (
-            options.points_min
-            if status.high_points is None
-            else max(options.points_min, status.high_points + 1)
-        )
+        low = options.points_min if status.high_points is None else max(options.points_min, status.high_points + 1)
         if not low <= points <= TOTAL:
             return "bid_out_of_range", "3(b')2", f"a point bid must be from {low} to {TOTAL}"
         return None
@@ -183,9 +179,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
                 problems.append(Problem("auction_over", "the auction was over before this call", where))
                 break
             if call.seat != status.next_to_speak:
-                problems.append(
-                    Problem("auction_turn", f"seat {status.next_to_speak} speaks here", where + "/seat")
-                )
+                problems.append(Problem("auction_turn", f"seat {status.next_to_speak} speaks here", where + "/seat"))
                 break
             why = self._call_problem(status, call, players, dealer, options)
             if why is not None:
@@ -204,11 +198,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
             else:
                 status.high_points = call.points
         live = [s for s in range(players) if s not in status.passed]
-        if (
-            not live
-            or (status.high_bidder is not None and live == [status.high_bidder])
-            or status.high_points == TOTAL
-        ):
+        if not live or (status.high_bidder is not None and live == [status.high_bidder]) or status.high_points == TOTAL:
             status.over, status.next_to_speak = True, None
             return
         status.next_to_speak = next(
@@ -227,9 +217,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
             return self._auction_actions(state, seat)
         if state.phase == CALL:
             if state.options.auction == "points_only":
-                return [
-                    {"seat": seat, "type": "choose_suit", "suit": s, "rank": r} for s in SUITS for r in ORDER
-                ]
+                return [{"seat": seat, "type": "choose_suit", "suit": s, "rank": r} for s in SUITS for r in ORDER]
             return [{"seat": seat, "type": "choose_suit", "suit": s} for s in SUITS]
         if state.phase == PLAY:
             return [{"seat": seat, "type": "play", "card": c} for c in state.seats[seat].hand]
@@ -258,9 +246,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
         kind = action.type
         expected = {AUCTION: ("bid", "pass"), CALL: ("choose_suit",), PLAY: ("play",)}.get(state.phase, ())
         if kind not in expected:
-            raise self.illegal(
-                state, "wrong_phase", "3(b')", f"'{kind}' is not possible in the {state.phase} phase"
-            )
+            raise self.illegal(state, "wrong_phase", "3(b')", f"'{kind}' is not possible in the {state.phase} phase")
         if state.phase == AUCTION:
             return self._bid(state, action)
         if state.phase == CALL:
@@ -327,13 +313,9 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
                 )
         called = called_rank + trump
         first = (
-            action.seat
-            if state.options.chiamata_first_lead == "caller"
-            else next_seat(state.dealer, state.players)
+            action.seat if state.options.chiamata_first_lead == "caller" else next_seat(state.dealer, state.players)
         )  # BRI-A9; the seat to act in the call phase is the caller
-        after = dataclasses.replace(
-            state, phase=PLAY, called_card=called, trump=trump, leader=first, to_act=first
-        )
+        after = dataclasses.replace(state, phase=PLAY, called_card=called, trump=trump, leader=first, to_act=first)
         return Transition(after, ({"type": "call", "seat": action.seat, "card": called, "trump": trump},))
 
     def _play(self, state: ChiamataState, action: Action) -> Transition[ChiamataState]:
@@ -363,9 +345,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
         assert state.trump is not None and state.leader is not None
         index, points = winner_and_points(state.trump, trick)
         winner = (state.leader + index) % state.players
-        seats = tuple(
-            dataclasses.replace(s, points=s.points + points) if s.seat == winner else s for s in seats
-        )
+        seats = tuple(dataclasses.replace(s, points=s.points + points) if s.seat == winner else s for s in seats)
         events.append({"type": "trick", "winner": winner, "cards": list(trick), "points": points})
         over = not any(s.hand for s in seats)
         after = dataclasses.replace(
@@ -427,9 +407,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
     def validate(self, state: ChiamataState) -> list[Problem]:
         problems = self.check_table(state.players, state.dealer, state.options)
         if state.game != self.id:
-            problems.append(
-                Problem("wrong_game", f"this state is of '{state.game}', not '{self.id}'", "/game")
-            )
+            problems.append(Problem("wrong_game", f"this state is of '{state.game}', not '{self.id}'", "/game"))
         if problems:
             return problems
         n = state.players
@@ -480,9 +458,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
                 problems.append(Problem(name, f"{name} is set only once a card is called", f"/{name}"))
         if state.trick or state.tricks:
             problems.append(Problem("tricks", "no card is played before the call", "/tricks"))
-        problems.extend(
-            current_trick_problems([s.hand for s in state.seats], 0, (), HAND_SIZE, state.players)
-        )
+        problems.extend(current_trick_problems([s.hand for s in state.seats], 0, (), HAND_SIZE, state.players))
         if any(s.points for s in state.seats):
             problems.append(Problem("points", "no points are taken before play", "/seats"))
         return problems
@@ -491,21 +467,11 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
         problems: list[Problem] = []
         n = state.players
         called, trump = state.called_card, state.trump
-        if (
-            called is None
-            or trump is None
-            or called not in PACK
-            or trump not in SUITS
-            or suit(called) != trump
-        ):
-            problems.append(
-                Problem("called_card", "the called card is a card of the trump suit", "/called_card")
-            )
+        if called is None or trump is None or called not in PACK or trump not in SUITS or suit(called) != trump:
+            problems.append(Problem("called_card", "the called card is a card of the trump suit", "/called_card"))
             return problems
         if state.options.auction == "rank_then_points" and rank(called) != (status.high_rank or "2"):
-            problems.append(
-                Problem("called_card", "the called card has the winning bid's rank", "/called_card")
-            )
+            problems.append(Problem("called_card", "the called card has the winning bid's rank", "/called_card"))
         caller = status.high_bidder if status.high_bidder is not None else 0
         first = caller if state.options.chiamata_first_lead == "caller" else next_seat(state.dealer, n)
         problems.extend(check_tricks(state.tricks, trump, n, first, PACK))
@@ -519,27 +485,19 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
             problems.append(Problem("leader", f"seat {expected_leader} leads this trick", "/leader"))
             return problems
         if len(state.trick) >= n:
-            problems.append(
-                Problem("trick_size", f"a trick in progress holds fewer than {n} cards", "/trick")
-            )
+            problems.append(Problem("trick_size", f"a trick in progress holds fewer than {n} cards", "/trick"))
             return problems
         problems.extend(
-            current_trick_problems(
-                [s.hand for s in state.seats], expected_leader, state.trick, HAND_SIZE - played, n
-            )
+            current_trick_problems([s.hand for s in state.seats], expected_leader, state.trick, HAND_SIZE - played, n)
         )
         holder = self._played_called_by(state)
         if state.partner != holder:
             problems.append(
-                Problem(
-                    "partner", "the partner is known exactly when the called card has been played", "/partner"
-                )
+                Problem("partner", "the partner is known exactly when the called card has been played", "/partner")
             )
         if played == HAND_SIZE:
             if state.phase != COMPLETE or state.to_act is not None:
-                problems.append(
-                    Problem("phase", "every trick has been played: the deal is complete", "/phase")
-                )
+                problems.append(Problem("phase", "every trick has been played: the deal is complete", "/phase"))
         else:
             if state.phase != PLAY:
                 problems.append(Problem("phase", "tricks remain to be played", "/phase"))

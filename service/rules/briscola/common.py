@@ -59,9 +59,7 @@ def check_tricks(
     for k, trick in enumerate(tricks):
         where = f"/tricks/{k}"
         if len(trick.cards) != players:
-            problems.append(
-                Problem("trick_size", f"a trick holds one card per player ({players})", where + "/cards")
-            )
+            problems.append(Problem("trick_size", f"a trick holds one card per player ({players})", where + "/cards"))
             continue
         if trick.leader != expected_leader:
             problems.append(
@@ -75,13 +73,9 @@ def check_tricks(
             index, points = winner_and_points(trump, trick.cards)
             winner = (trick.leader + index) % players
             if trump in SUITS and trick.winner != winner:  # with no valid trump only the points are judged
-                problems.append(
-                    Problem("trick_winner", f"trick {k} is won by seat {winner}", where + "/winner")
-                )
+                problems.append(Problem("trick_winner", f"trick {k} is won by seat {winner}", where + "/winner"))
             if trick.points != points:
-                problems.append(
-                    Problem("trick_points", f"trick {k} is worth {points} points", where + "/points")
-                )
+                problems.append(Problem("trick_points", f"trick {k} is worth {points} points", where + "/points"))
         expected_leader = trick.winner
     return problems
 
@@ -93,9 +87,7 @@ def check_points(seats: Sequence[BriscolaSeat], tricks: Sequence[Trick]) -> list
         won = sum(t.points for t in tricks if t.winner == seat.seat)
         if seat.points != won:
             problems.append(
-                Problem(
-                    "points", f"seat {seat.seat} took {won} points in tricks", f"/seats/{seat.seat}/points"
-                )
+                Problem("points", f"seat {seat.seat} took {won} points in tricks", f"/seats/{seat.seat}/points")
             )
     return problems
 
@@ -109,7 +101,5 @@ def current_trick_problems(
     for seat, hand in enumerate(hands):
         expected = held - (1 if seat in played else 0)
         if len(hand) != expected:
-            problems.append(
-                Problem("hand_size", f"seat {seat} should hold {expected} cards", f"/seats/{seat}/hand")
-            )
+            problems.append(Problem("hand_size", f"seat {seat} should hold {expected} cards", f"/seats/{seat}/hand"))
     return problems

@@ -125,9 +125,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
         problems = super().check_table(players, dealer, options)
         if players == 5:
             problems.append(
-                Problem(
-                    "invalid_players", "five players play Briscola chiamata (briscola-chiamata)", "/players"
-                )
+                Problem("invalid_players", "five players play Briscola chiamata (briscola-chiamata)", "/players")
             )
         if not problems:
             problems.extend(match_problems(players, options, "/options/match_score"))
@@ -213,9 +211,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
         trick = (*state.trick, card)
         events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
         if len(trick) < state.players:
-            after = dataclasses.replace(
-                state, seats=seats, trick=trick, to_act=next_seat(seat, state.players)
-            )
+            after = dataclasses.replace(state, seats=seats, trick=trick, to_act=next_seat(seat, state.players))
             return Transition(after, tuple(events))
         return self._finish_trick(dataclasses.replace(state, seats=seats, trick=trick), events)
 
@@ -309,9 +305,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
     def validate(self, state: BriscolaState) -> list[Problem]:
         problems = self.check_table(state.players, state.dealer, state.options)
         if state.game != self.id:
-            problems.append(
-                Problem("wrong_game", f"this state is of '{state.game}', not '{self.id}'", "/game")
-            )
+            problems.append(Problem("wrong_game", f"this state is of '{state.game}', not '{self.id}'", "/game"))
         if problems:
             return problems
         n = state.players
@@ -328,9 +322,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
         if state.trump not in SUITS:  # report it and go on: the sizes and the turn do not depend on it
             problems.append(Problem("trump", "trump is a suit: S, H, D or C", "/trump"))
         elif state.turn_up not in pack or suit(state.turn_up) != state.trump:
-            problems.append(
-                Problem("turn_up", "the turn-up is a card of the pack in the trump suit", "/turn_up")
-            )
+            problems.append(Problem("turn_up", "the turn-up is a card of the pack in the trump suit", "/turn_up"))
         if state.stock and state.stock[-1] in pack and state.turn_up in pack:
             face_up = state.stock[-1]
             if not face_up_reachable(state.turn_up, face_up, state.options.turnup_exchange):
@@ -360,21 +352,15 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
         if state.leader != expected_leader:
             problems.append(Problem("leader", f"seat {expected_leader} leads this trick", "/leader"))
         if not 0 <= state.leader < n or len(state.trick) >= n:
-            problems.append(
-                Problem("trick_size", f"a trick in progress holds fewer than {n} cards", "/trick")
-            )
+            problems.append(Problem("trick_size", f"a trick in progress holds fewer than {n} cards", "/trick"))
             return problems
         held = min(HAND_SIZE, (len(pack) - played * n) // n)
-        problems.extend(
-            current_trick_problems([s.hand for s in state.seats], state.leader, state.trick, held, n)
-        )
+        problems.extend(current_trick_problems([s.hand for s in state.seats], state.leader, state.trick, held, n))
         if state.phase not in PHASES:
             problems.append(Problem("phase", f"phase must be one of {list(PHASES)}", "/phase"))
         elif played == total_tricks:
             if state.phase != COMPLETE:
-                problems.append(
-                    Problem("phase", "every trick has been played: the deal is complete", "/phase")
-                )
+                problems.append(Problem("phase", "every trick has been played: the deal is complete", "/phase"))
             if state.to_act is not None:
                 problems.append(Problem("turn", "nobody acts once the deal is complete", "/to_act"))
         else:

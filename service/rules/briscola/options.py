@@ -31,8 +31,7 @@ class BriscolaOptions:
     )
     six_player_teams: str = option(
         "2x3",
-        description="Six players: two teams of three in alternating seats, or three pairs of partners "
-        "opposite.",
+        description="Six players: two teams of three in alternating seats, or three pairs of partners opposite.",
         rule="BRI-A3",
         allowed=("2x3", "3x2"),
     )
@@ -76,8 +75,7 @@ class ChiamataOptions:
     )
     auction: str = option(
         "rank_then_points",
-        description="Bid ranks strictly downward, then points after the Two; or bid only points and name "
-        "any card.",
+        description="Bid ranks strictly downward, then points after the Two; or bid only points and name any card.",
         rule="BRI-A10",
         allowed=("rank_then_points", "points_only"),
     )

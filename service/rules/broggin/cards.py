@@ -80,8 +80,19 @@ TRUMP_SUITS: dict[str, tuple[int, ...]] = {
 """The suits each trump may stand for, as suit-order values (Sw 4, St 3, Co 2, Cu 1)."""
 
 _SUIT_WORDS = {"sw": "Sw", "sv": "Sw", "st": "St", "co": "Co", "my": "Co", "cu": "Cu", "ba": "Cu"}
-_RANK_WORDS = {"1": "1", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "Q", "8": "K", "q": "Q",
-               "k": "K", "d": "Q"}
+_RANK_WORDS = {
+    "1": "1",
+    "2": "2",
+    "3": "3",
+    "4": "4",
+    "5": "5",
+    "6": "6",
+    "7": "Q",
+    "8": "K",
+    "q": "Q",
+    "k": "K",
+    "d": "Q",
+}
 
 
 def _fold(text: str) -> str:

@@ -48,7 +48,17 @@ from service.rules.broggin.options import BrogginOptions
 from service.rules.cards import Card
 
 HORSEMEN, ESTATES, COURT, STRAIGHT_FLUSH, FOUR_OF_A_KIND, FLUSH, STRAIGHT, TRISS, TWO_PAIRS, PAIR, HIGH_CARD = (
-    10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+    10,
+    9,
+    8,
+    7,
+    6,
+    5,
+    4,
+    3,
+    2,
+    1,
+    0,
 )
 CATEGORY_NAMES = {
     HORSEMEN: "four_horsemen",
@@ -476,9 +486,7 @@ def declaration_problems(
     return problems
 
 
-def _concrete_key(
-    naturals: Sequence[tuple[int, int]], assigned: Mapping[str, tuple[int, int]], rules: Rules
-) -> Key:
+def _concrete_key(naturals: Sequence[tuple[int, int]], assigned: Mapping[str, tuple[int, int]], rules: Rules) -> Key:
     cards = list(naturals) + list(assigned.values())
     naturals = sorted(naturals, reverse=True)
     ranks = tuple(sorted((r for r, _ in cards), reverse=True))
@@ -535,4 +543,3 @@ def deciding(first: Key, second: Key) -> str:
         if a != b:
             return name
     return "tie"
-

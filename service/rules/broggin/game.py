@@ -108,8 +108,11 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         return [_evaluation(evaluate_hand(hand, options)) for hand in hands]
 
     def evaluate_declared(
-        self, hand: Sequence[Card], assignments: Mapping[str, Card] | Sequence[tuple[str, Card]],
-        options: BrogginOptions, pointer: str = "/assignments",
+        self,
+        hand: Sequence[Card],
+        assignments: Mapping[str, Card] | Sequence[tuple[str, Card]],
+        options: BrogginOptions,
+        pointer: str = "/assignments",
     ) -> Evaluation:
         """One hand with declared trumps (BRG-A3); raises InvalidInput naming each bad declaration."""
         pairs = list(assignments.items()) if isinstance(assignments, Mapping) else list(assignments)
@@ -122,8 +125,11 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
     supports_declarations = True
 
     def _declared_values(
-        self, hands: Sequence[Sequence[Card]], declarations: Sequence[Mapping[str, Card] | None],
-        options: BrogginOptions, pointer: str = "/declarations",
+        self,
+        hands: Sequence[Sequence[Card]],
+        declarations: Sequence[Mapping[str, Card] | None],
+        options: BrogginOptions,
+        pointer: str = "/declarations",
     ) -> list[HandValue]:
         """Each hand under its declaration (BRG-A3), or its best reading; every bad declaration listed."""
         values: list[HandValue] = []
@@ -142,13 +148,17 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         return values
 
     def evaluate_declared_hands(
-        self, hands: Sequence[Sequence[Card]], declarations: Sequence[Mapping[str, Card] | None],
+        self,
+        hands: Sequence[Sequence[Card]],
+        declarations: Sequence[Mapping[str, Card] | None],
         options: BrogginOptions,
     ) -> list[Evaluation]:
         return [_evaluation(v) for v in self._declared_values(hands, declarations, options)]
 
     def compare_declared_hands(
-        self, hands: Sequence[Sequence[Card]], declarations: Sequence[Mapping[str, Card] | None],
+        self,
+        hands: Sequence[Sequence[Card]],
+        declarations: Sequence[Mapping[str, Card] | None],
         options: BrogginOptions,
     ) -> Comparison:
         return _comparison(self._declared_values(hands, declarations, options))
@@ -272,8 +282,12 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
     # -- apply -------------------------------------------------------------------------------------
     def apply(self, state: BrogginState, action: Action) -> Transition[BrogginState]:
         self.check_turn(state, action)
-        expected = {BET1: ("bet", "fold"), EXCHANGE: ("exchange",), BET2: ("fold", "call", "raise"),
-                    DECLARE: ("declare",)}.get(state.phase, ())
+        expected = {
+            BET1: ("bet", "fold"),
+            EXCHANGE: ("exchange",),
+            BET2: ("fold", "call", "raise"),
+            DECLARE: ("declare",),
+        }.get(state.phase, ())
         if action.type not in expected:
             raise self.illegal(
                 state, "wrong_phase", "1(b)", f"'{action.type}' is not an action of the {state.phase} phase"
@@ -289,7 +303,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         return self._declare(state, action)
 
     def _fold(self, state: BrogginState, seat: int) -> Transition[BrogginState]:
-        """"lägga sig (kasta sina kort och inte vara med mer)"."""
+        """ "lägga sig (kasta sina kort och inte vara med mer)"."""
         after = dataclasses.replace(state, seats=_replace_seat(state.seats, seat, folded=True, acted=True))
         events: list[Event] = [{"type": "fold", "seat": seat}]
         active = self._active(after)
@@ -302,7 +316,9 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         stake = state.options.stake
         if action.amount is not None and action.amount != stake:
             raise self.illegal(
-                state, "bet_is_one_stake", "BRG-A15",
+                state,
+                "bet_is_one_stake",
+                "BRG-A15",
                 f"the first-round bet is exactly one stake ({stake}): 'satsa (ytterligare en insats)'",
             )
         me = state.seats[action.seat]
@@ -311,7 +327,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         return self._advance(after, action.seat, [{"type": "bet", "seat": action.seat, "chips": stake}])
 
     def _exchange(self, state: BrogginState, action: Action) -> Transition[BrogginState]:
-        """"De som inte lagt sig får byta ut valfritt antal kort mot nya" (BRG-A12 for an empty stock)."""
+        """ "De som inte lagt sig får byta ut valfritt antal kort mot nya" (BRG-A12 for an empty stock)."""
         seat = action.seat
         me = state.seats[seat]
         discard = action.discard
@@ -325,7 +341,9 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         limit = self._exchange_max(state)
         if len(discard) > limit:
             raise self.illegal(
-                state, "too_many_cards", "BRG-A12" if limit < HAND_SIZE else "1(b)4",
+                state,
+                "too_many_cards",
+                "BRG-A12" if limit < HAND_SIZE else "1(b)4",
                 f"at most {limit} cards can be exchanged now",
             )
         stock, pile = list(state.stock), list(state.discards)
@@ -345,7 +363,9 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             drawn += stated
         elif action.drawn:
             raise self.illegal(
-                state, "drawn_not_needed", "BRG-A12",
+                state,
+                "drawn_not_needed",
+                "BRG-A12",
                 "the stock still holds enough cards: they are drawn from its top, so 'drawn' must be left out",
             )
         hand = tuple(c for c in me.hand if c not in discard) + tuple(drawn)
@@ -362,7 +382,9 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         stated = list(action.drawn)
         if len(stated) != missing or len(set(stated)) != len(stated) or any(c not in pile for c in stated):
             raise self.illegal(
-                state, "drawn_mismatch", "BRG-A12",
+                state,
+                "drawn_mismatch",
+                "BRG-A12",
                 f"after the stock ran out, {missing} different card(s) are drawn from the reshuffled discards "
                 f"{sorted(pile)}; 'drawn' named {stated}",
             )
@@ -380,7 +402,9 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
                 raise self.illegal(state, "missing_amount", "1(b)5", "a raise names the new level: amount")
             if not self._can_raise(state):
                 raise self.illegal(
-                    state, "no_raise", "BRG-A9",
+                    state,
+                    "no_raise",
+                    "BRG-A9",
                     "nobody can raise any more ('tills ingen längre kan eller vill höja'): call or fold",
                 )
             if amount <= state.level:
@@ -394,8 +418,10 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             raises = state.raises + 1
         chips = level - me.bet2
         seats = tuple(
-            dataclasses.replace(s, put_in=s.put_in + chips, bet2=level, acted=True) if s.seat == seat
-            else dataclasses.replace(s, acted=False) if action.type == "raise" and not s.folded
+            dataclasses.replace(s, put_in=s.put_in + chips, bet2=level, acted=True)
+            if s.seat == seat
+            else dataclasses.replace(s, acted=False)
+            if action.type == "raise" and not s.folded
             else s
             for s in state.seats
         )
@@ -439,13 +465,19 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         return Transition(dataclasses.replace(state, to_act=self._first(state)), tuple(events))
 
     def _showdown(self, state: BrogginState, events: list[Event]) -> Transition[BrogginState]:
-        """"lägger man korten på borden och ser vem som har bäst kort"; an exact tie splits the pot (BRG-A10)."""
+        """ "lägger man korten på borden och ser vem som har bäst kort"; an exact tie splits the pot (BRG-A10)."""
         done = dataclasses.replace(state, phase=COMPLETE, to_act=None)
         values = self._values(done)
         for seat, value in values.items():
             events.append(
-                {"type": "show", "seat": seat, "hand": list(value.hand), "category": value.category,
-                 "description": value.description, "interpretation": value.interpretation}
+                {
+                    "type": "show",
+                    "seat": seat,
+                    "hand": list(value.hand),
+                    "category": value.category,
+                    "description": value.description,
+                    "interpretation": value.interpretation,
+                }
             )
         for seat, amount in self._winnings(done, values).items():
             events.append({"type": "pot_won", "seat": seat, "amount": amount})
@@ -499,8 +531,14 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             "won": {str(seat): amount for seat, amount in sorted(won.items())},
             "ranking": [[seats[i] for i in group] for group in ranking],
             "hands": [
-                {"seat": seat, "hand": list(v.hand), "category": v.category, "strength": v.strength,
-                 "description": v.description, "interpretation": v.interpretation}
+                {
+                    "seat": seat,
+                    "hand": list(v.hand),
+                    "category": v.category,
+                    "strength": v.strength,
+                    "description": v.description,
+                    "interpretation": v.interpretation,
+                }
                 for seat, v in values.items()
             ],
         }
@@ -566,16 +604,22 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             if reached_bet2 and s.folded and s.bet2 >= state.level:
                 seat_problem("chips", "a player folds only when the level is above its second-round chips", i, "bet2")
             if reached_bet2 and s.exchanged is None and s.put_in - s.bet2 == 2 * stake:
-                seat_problem("exchanged", "every player who bet in the first round has had its exchange", i,
-                             "exchanged")
+                seat_problem(
+                    "exchanged", "every player who bet in the first round has had its exchange", i, "exchanged"
+                )
             if s.bet2 > state.level:
                 seat_problem("chips", f"nobody puts in more than the level ({state.level})", i, "bet2")
             if showdown_or_play and not s.folded and s.put_in - s.bet2 != 2 * stake:
                 seat_problem("chips", "every player still in has bet in the first round", i, "put_in")
             if phase == BET1 and s.acted != (s.folded or s.put_in == 2 * stake):
                 seat_problem("acted", "a player has acted in the first round iff it bet or folded", i, "acted")
-            if phase in (BET1, EXCHANGE) and s.folded and s.exchanged is not None or \
-                    phase == BET1 and s.exchanged is not None:
+            if (
+                phase in (BET1, EXCHANGE)
+                and s.folded
+                and s.exchanged is not None
+                or phase == BET1
+                and s.exchanged is not None
+            ):
                 seat_problem("exchanged", "nobody exchanges before the exchange, nor after folding", i, "exchanged")
             if s.exchanged is not None and s.put_in - s.bet2 != 2 * stake:
                 seat_problem("exchanged", "only a player who bet in the first round exchanges", i, "exchanged")
@@ -597,8 +641,9 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             total_exchanged > len(FULL_PACK) - HAND_SIZE * state.players and opts.exchange_limit != "stock_only"
         ):  # BRG-A12: the discards are reshuffled into a new stock exactly when the first stock runs out
             problems.append(
-                Problem("discards", "the discards are the cards exchanged until the stock runs out (BRG-A12)",
-                        "/discards")
+                Problem(
+                    "discards", "the discards are the cards exchanged until the stock runs out (BRG-A12)", "/discards"
+                )
             )
         problems.extend(self._order_problems(state))
         if not reached_bet2 and (state.level or state.raises):
@@ -609,29 +654,33 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             # each raise at most doubles the level (double_previous): level <= B * 2 ** raises, tested without
             # computing 2 ** raises for a client's huge count (raises >= level's bit length always holds it)
             doubled_too_often = 0 <= state.raises < state.level.bit_length() and state.level > stake << state.raises
-            if not stake <= state.level or (opts.raise_rule == "cap_double_insats" and state.level > 2 * stake) or \
-                    doubled_too_often:
+            if (
+                not stake <= state.level
+                or (opts.raise_rule == "cap_double_insats" and state.level > 2 * stake)
+                or doubled_too_often
+            ):
                 problems.append(Problem("level", "the level is B to the raise cap (BRG-A9)", "/level"))
             if state.raises < 0 or (opts.max_raises is not None and state.raises > opts.max_raises):
                 problems.append(Problem("raises", "raises must be 0 to max_raises", "/raises"))
             elif state.raises > state.level - stake:
-                problems.append(Problem("raises", "every raise lifts the level by at least one chip (BRG-A9)",
-                                        "/raises"))
+                problems.append(
+                    Problem("raises", "every raise lifts the level by at least one chip (BRG-A9)", "/raises")
+                )
             if state.raises == 0 and state.level != stake:
                 problems.append(Problem("level", "without a raise the level is B", "/level"))
         if phase == DECLARE and opts.assignment != "declared_only":
             problems.append(Problem("phase", "the declare phase exists only with assignment declared_only", "/phase"))
-        if phase in (DECLARE, COMPLETE) and len(active) > 1 and any(
-            state.seats[s].bet2 != state.level for s in active
-        ):
+        if phase in (DECLARE, COMPLETE) and len(active) > 1 and any(state.seats[s].bet2 != state.level for s in active):
             problems.append(Problem("chips", "at the showdown everyone still in has matched the level", "/seats"))
         if phase == COMPLETE:
             if state.to_act is not None:
                 problems.append(Problem("turn", "nobody acts once the deal is complete", "/to_act"))
             if not active:
                 problems.append(Problem("phase", "a deal ends with at least one player in", "/seats"))
-            elif len(active) > 1 and opts.assignment == "declared_only" and any(
-                self._needs_declaration(state, state.seats[s]) for s in active
+            elif (
+                len(active) > 1
+                and opts.assignment == "declared_only"
+                and any(self._needs_declaration(state, state.seats[s]) for s in active)
             ):
                 problems.append(Problem("declared", "every hand with trumps declares before the showdown", "/seats"))
             return problems
@@ -643,8 +692,9 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             problems.append(Problem("turn", "to_act must be a seat while the deal goes on", "/to_act"))
         elif phase == BET2:
             if not self._waiting(state, state.seats[state.to_act]):
-                problems.append(Problem("turn", "to_act must be a player still in who has to call, raise or fold",
-                                        "/to_act"))
+                problems.append(
+                    Problem("turn", "to_act must be a player still in who has to call, raise or fold", "/to_act")
+                )
         elif expected != state.to_act:
             problems.append(Problem("turn", f"it is seat {expected}'s turn in this phase (BRG-A11)", "/to_act"))
         if phase == BET2 and all(not self._waiting(state, state.seats[a]) for a in active):
@@ -660,7 +710,8 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             """Whether each seat still has a turn; folded seats count only in the first round (and, when asked,
             a fold in the second round counts as that seat's turn)."""
             return [
-                self._waiting(state, seat) for seat in (state.seats[s] for s in seats)
+                self._waiting(state, seat)
+                for seat in (state.seats[s] for s in seats)
                 if state.phase == BET1 or not seat.folded or (folded_in_bet2 and seat.put_in - seat.bet2 == 2 * stake)
             ]
 
@@ -673,14 +724,20 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         if state.phase != BET2 or state.to_act is None or not 0 <= state.to_act < state.players:
             return []
         if state.raises == 0:  # nobody has raised: one turn each, from the dealer's next seat
-            if not done_then_waiting(waiting(self._order(state), folded_in_bet2=True)) or \
-                    state.to_act != self._first(state):
+            if not done_then_waiting(waiting(self._order(state), folded_in_bet2=True)) or state.to_act != self._first(
+                state
+            ):
                 return [turn]
             return []
         # after a raise the others answer it in turn: from to_act on, those still to answer come first
         if not done_then_waiting([not f for f in waiting(order_from(state.to_act, state.players))]):
-            return [Problem("turn", "the players still to answer the last raise follow one another from to_act "
-                            "(BRG-A11)", "/seats")]
+            return [
+                Problem(
+                    "turn",
+                    "the players still to answer the last raise follow one another from to_act (BRG-A11)",
+                    "/seats",
+                )
+            ]
         return []
 
     # -- view --------------------------------------------------------------------------------------

@@ -21,19 +21,92 @@ YOU, ADA = 0, 1  # Ada deals; "Spelaren till höger om givaren spelar ut": You a
 # The seed's example deal (3(d)): You hold A♥ 4♠ Q♣, Ada 3♥ K♦ 7♣, turn-up 5♠, then the stated draws:
 # You 3♠, Ada J♥ | You 6♦, Ada A♠ | Ada 2♣, You 7♥. The rest of the deck is synthetic (flagged below).
 EXAMPLE_DECK = [
-    "AH", "3H", "4S", "KD", "QC", "7C", "5S", "3S", "JH", "6D", "AS", "2C", "7H",
+    "AH",
+    "3H",
+    "4S",
+    "KD",
+    "QC",
+    "7C",
+    "5S",
+    "3S",
+    "JH",
+    "6D",
+    "AS",
+    "2C",
+    "7H",
     # synthetic from here on: not stated in the seed (3(d) I-4), chosen so that a full replay matches every
     # stated fact (3♠ taken by A♠ mid-deal, Ada wins trick 17, You win two of the last three with 5♠ and K♣,
     # 68-52).
-    "AC", "3D", "7S", "2H", "4D", "KS", "QD", "JD", "6S", "4C", "5C", "6H", "AD", "JC",
-    "2S", "6C", "KC", "7D", "KH", "5D", "5H", "QS", "JS", "3C", "QH", "2D", "4H",
+    "AC",
+    "3D",
+    "7S",
+    "2H",
+    "4D",
+    "KS",
+    "QD",
+    "JD",
+    "6S",
+    "4C",
+    "5C",
+    "6H",
+    "AD",
+    "JC",
+    "2S",
+    "6C",
+    "KC",
+    "7D",
+    "KH",
+    "5D",
+    "5H",
+    "QS",
+    "JS",
+    "3C",
+    "QH",
+    "2D",
+    "4H",
 ]
 EXAMPLE_PLAYS = [
-    "QC", "7C", "4S", "JH", "6D", "KD", "3H", "AH",  # tricks 1-4, as stated
+    "QC",
+    "7C",
+    "4S",
+    "JH",
+    "6D",
+    "KD",
+    "3H",
+    "AH",  # tricks 1-4, as stated
     # synthetic (tricks 5-20):
-    "7H", "3D", "AC", "2C", "4D", "2H", "7S", "JD", "3S", "AS", "4C", "QD", "KS", "JC",
-    "5C", "6C", "6S", "7D", "6H", "5D", "KH", "AD", "JS", "QS", "3C", "2D", "QH", "5H",
-    "2S", "5S", "KC", "4H",
+    "7H",
+    "3D",
+    "AC",
+    "2C",
+    "4D",
+    "2H",
+    "7S",
+    "JD",
+    "3S",
+    "AS",
+    "4C",
+    "QD",
+    "KS",
+    "JC",
+    "5C",
+    "6C",
+    "6S",
+    "7D",
+    "6H",
+    "5D",
+    "KH",
+    "AD",
+    "JS",
+    "QS",
+    "3C",
+    "2D",
+    "QH",
+    "5H",
+    "2S",
+    "5S",
+    "KC",
+    "4H",
 ]
 
 
@@ -66,6 +139,7 @@ def draws(events):
 
 
 # -- the seed's example deal ---------------------------------------------------------------------------
+
 
 def test_seed_example_deal():
     state = deal(2, ADA, EXAMPLE_DECK)
@@ -131,6 +205,7 @@ def test_stock_arithmetic_two_players():
 
 
 # -- S4, S6, S7 --------------------------------------------------------------------------------------
+
 
 def test_S4_four_players_points_to_team_P2_P4():
     # P1..P4 counter-clockwise are seats 0..3; the dealer is seat 3, so seat 0 leads.
@@ -209,6 +284,7 @@ def test_five_players_play_chiamata():
 
 # -- teams and the match -------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("players", "teams", "options"),
     [
@@ -241,7 +317,11 @@ def test_BRI_A12_match_score():
         state = play(state, card).state
     match = GAME.result(state)["match"]
     assert match == {
-        "deals_to_win": 2, "score_before": [1, 0], "score": [2, 0], "match_score": "2-0", "over": True,
+        "deals_to_win": 2,
+        "score_before": [1, 0],
+        "score": [2, 0],
+        "match_score": "2-0",
+        "over": True,
         "winners": [YOU],
     }
     state, _ = adjudicate(2, ADA, EXAMPLE_DECK, EXAMPLE_PLAYS, {"match_score": "0-1", "deals_to_win": 3})
@@ -262,6 +342,7 @@ def test_BRI_A12_match_score_must_fit_the_table():
 
 
 # -- play rules and errors -----------------------------------------------------------------------------
+
 
 def test_any_card_may_be_played():
     state = deal(2, ADA, EXAMPLE_DECK)
@@ -296,6 +377,7 @@ def test_illegal_actions():
 
 # -- BRI-A5: exchanging the turn-up ---------------------------------------------------------------------
 
+
 def test_BRI_A5_two_of_trumps_takes_the_turn_up():
     hands = {0: ["2S", "KH", "QH"], 1: ["3C", "KD", "QD"]}
     deck = deck_for(hands, 2, 1, GAME.full_pack(), then=["AS"])
@@ -329,6 +411,7 @@ def test_BRI_A5_seven_then_two():
 
 # -- view and validate -----------------------------------------------------------------------------------
 
+
 def test_view_hides_other_hands_and_the_stock_but_not_the_turn_up():
     state = play(deal(2, ADA, EXAMPLE_DECK), "QC").state
     seen = GAME.view(state, ADA)
@@ -356,9 +439,21 @@ def test_validate_finds_every_problem():
 @pytest.mark.parametrize(
     "changes",
     [
-        {"to_act": 7}, {"to_act": -1}, {"leader": -3}, {"leader": 9}, {"players": 9}, {"dealer": -1},
-        {"phase": "bidding"}, {"trump": "X"}, {"trump": ""}, {"turn_up": "AS"}, {"seats": ()}, {"stock": ()},
-        {"trick": ("QC", "AH", "4S")}, {"tricks": (Trick(-1, ("AS",), 5, -2),)}, {"game": "briscan"},
+        {"to_act": 7},
+        {"to_act": -1},
+        {"leader": -3},
+        {"leader": 9},
+        {"players": 9},
+        {"dealer": -1},
+        {"phase": "bidding"},
+        {"trump": "X"},
+        {"trump": ""},
+        {"turn_up": "AS"},
+        {"seats": ()},
+        {"stock": ()},
+        {"trick": ("QC", "AH", "4S")},
+        {"tricks": (Trick(-1, ("AS",), 5, -2),)},
+        {"game": "briscan"},
         {"phase": "complete", "to_act": None},
     ],
 )

@@ -40,8 +40,15 @@ def passes(seat):
 
 
 S8_CALLS = [
-    bid(P1, rank="A"), bid(P2, rank="K"), passes(P3), bid(P4, rank="7"), passes(P5),
-    bid(P1, rank="2"), bid(P2, points=65), passes(P4), passes(P1),
+    bid(P1, rank="A"),
+    bid(P2, rank="K"),
+    passes(P3),
+    bid(P4, rank="7"),
+    passes(P5),
+    bid(P1, rank="2"),
+    bid(P2, points=65),
+    passes(P4),
+    passes(P1),
 ]
 
 
@@ -223,8 +230,13 @@ def test_BRI_A10_multipliers_and_cappotto():
     bids = (None, 61, 70, 71, 80, 81, 91, 100, 101, 120)
     assert [multiplier(n, opts) for n in bids] == [1, 1, 1, 2, 2, 3, 4, 4, 5, 5]
     assert multiplier(101, GAME.options(None)) == 1
-    state = run(deal(score_multipliers="subito_al_due"), bid(P1, rank="2"), bid(P2, points=81),
-                *[passes(s) for s in (P3, P4, P5, P1)], (P2, "choose_suit", {"suit": "H"}))
+    state = run(
+        deal(score_multipliers="subito_al_due"),
+        bid(P1, rank="2"),
+        bid(P2, points=81),
+        *[passes(s) for s in (P3, P4, P5, P1)],
+        (P2, "choose_suit", {"suit": "H"}),
+    )
     result = GAME.result(playout(state, 0))
     assert result["multiplier"] == 3 and sorted(map(abs, result["payouts"])) == [3, 3, 3, 3, 6]
 
@@ -233,8 +245,12 @@ def test_BRI_A10_cappotto_doubles():
     # P1 holds the eight highest spades, calls the ace of spades (its own) and, leading trumps, takes all 120.
     strong = [c for c in GAME.full_pack() if c[1] == "S" and c not in ("4S", "2S")]
     deck = deck_for({P1: strong}, 5, DEALER, GAME.full_pack())
-    state = run(deal(deck, cappotto_double=True), bid(P1, rank="A"),
-                *[passes(s) for s in (P2, P3, P4, P5)], (P1, "choose_suit", {"suit": "S"}))
+    state = run(
+        deal(deck, cappotto_double=True),
+        bid(P1, rank="A"),
+        *[passes(s) for s in (P2, P3, P4, P5)],
+        (P1, "choose_suit", {"suit": "S"}),
+    )
     assert state.called_card == "AS" and state.to_act == P1
     rng = random.Random(0)
     while state.to_act is not None:  # P1 leads its highest spade; the others play anything
@@ -291,10 +307,19 @@ def test_validate_finds_problems_and_never_crashes():
     bad_auction = dataclasses.replace(state, auction=state.auction[:3] + state.auction[4:])
     assert GAME.validate(bad_auction)
     for changes in (
-        {"to_act": 9}, {"leader": -1}, {"leader": None}, {"trump": None}, {"trump": "Z"},
-        {"called_card": None}, {"called_card": "AH"}, {"players": 4}, {"phase": "nope"}, {"caller": None},
+        {"to_act": 9},
+        {"leader": -1},
+        {"leader": None},
+        {"trump": None},
+        {"trump": "Z"},
+        {"called_card": None},
+        {"called_card": "AH"},
+        {"players": 4},
+        {"phase": "nope"},
+        {"caller": None},
         {"seats": ()},
-        {"trick": ("AS", "AS")}, {"auction": ()},
+        {"trick": ("AS", "AS")},
+        {"auction": ()},
     ):
         problems = GAME.validate(dataclasses.replace(state, **changes))
         assert problems, changes
@@ -328,8 +353,9 @@ def test_secret_partner_not_in_events_or_views_until_the_called_card_is_played()
     assert [len(s.hand) for s in a.seats] == [1] * 5
     while a.to_act is not None:  # the last trick: the called card turns up, and only now is the partner known
         seat = a.to_act
-        ta, tb = GAME.apply(a, Action(seat, "play", card=a.seats[seat].hand[0])), GAME.apply(
-            b, Action(seat, "play", card=b.seats[seat].hand[0])
+        ta, tb = (
+            GAME.apply(a, Action(seat, "play", card=a.seats[seat].hand[0])),
+            GAME.apply(b, Action(seat, "play", card=b.seats[seat].hand[0])),
         )
         a, b = ta.state, tb.state
     assert (a.partner, b.partner) == (P4, P3)

@@ -33,8 +33,9 @@ def check_step(game, state, pack, rng):
     seat = state.to_act
     other = (seat + 1) % state.players
     try:  # the wrong seat is refused
-        game.apply(state, Action(other, legal[0]["type"], **{k: v for k, v in legal[0].items()
-                                                              if k not in ("seat", "type")}))
+        game.apply(
+            state, Action(other, legal[0]["type"], **{k: v for k, v in legal[0].items() if k not in ("seat", "type")})
+        )
         raise AssertionError("a seat played out of turn")
     except IllegalAction as err:
         assert err.code == "not_your_turn"
@@ -117,14 +118,17 @@ def test_random_briscola_playthrough(players, dealer, seed, choices, tie_rule, t
     multipliers=st.sampled_from(["none", "subito_al_due"]),
     cappotto=st.booleans(),
 )
-def test_random_chiamata_playthrough(
-    dealer, seed, choices, all_pass, first_lead, auction, multipliers, cappotto
-):
+def test_random_chiamata_playthrough(dealer, seed, choices, all_pass, first_lead, auction, multipliers, cappotto):
     game = CHIAMATA
-    options = game.options({
-        "all_pass": all_pass, "chiamata_first_lead": first_lead, "auction": auction,
-        "score_multipliers": multipliers, "cappotto_double": cappotto,
-    })
+    options = game.options(
+        {
+            "all_pass": all_pass,
+            "chiamata_first_lead": first_lead,
+            "auction": auction,
+            "score_multipliers": multipliers,
+            "cappotto_double": cappotto,
+        }
+    )
     pack = game.full_pack()
     state = game.deal(5, dealer, options, shuffle(pack, seed)).state
     played = []

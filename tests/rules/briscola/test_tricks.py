@@ -113,8 +113,18 @@ def test_bad_trick_input_is_rejected():
 
 @pytest.mark.parametrize(
     ("text", "letter"),
-    [("S", "S"), ("s", "S"), ("♠", "S"), ("spade", "S"), ("Coppe", "H"), ("denari", "D"), ("BASTONI", "C"),
-     ("hearts", "H"), ("klöver", "C"), ("♦", "D")],
+    [
+        ("S", "S"),
+        ("s", "S"),
+        ("♠", "S"),
+        ("spade", "S"),
+        ("Coppe", "H"),
+        ("denari", "D"),
+        ("BASTONI", "C"),
+        ("hearts", "H"),
+        ("klöver", "C"),
+        ("♦", "D"),
+    ],
 )
 def test_parse_suit(text, letter):
     assert GAME.parse_suit(text) == letter

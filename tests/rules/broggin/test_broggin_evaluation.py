@@ -47,8 +47,10 @@ def test_B1_four_horsemen_beat_the_estates():
     result = compare(["Häxan", "Magikern", "Narren", "Döden"], ["Köpmannen", "Värdshusvärden", "Riddaren", "Tiggaren"])
     assert result.ranking == X_WINS and result.winners == [0]
     assert result.deciding == "category"
-    x, y = GAME.evaluate([hand("Häxan", "Trollkarlen", "Narren", "Döden"),
-                          hand("Köpmannen", "Värdshusvärden", "Riddaren", "Tiggaren")], options())
+    x, y = GAME.evaluate(
+        [hand("Häxan", "Trollkarlen", "Narren", "Döden"), hand("Köpmannen", "Värdshusvärden", "Riddaren", "Tiggaren")],
+        options(),
+    )
     assert (x.category, y.category) == ("four_horsemen", "estates")
     assert x.interpretation is None and y.interpretation is None  # special hands: trumps not substituted
 
@@ -147,8 +149,12 @@ def test_B11_two_four_trump_straights_split_even_with_kickers():
         assert key(*cards) == (4, (8,), -4, ())  # Stege to the King, 4 trumps, no realm cards
     ex = evaluate(*x)
     assert ex.category == "straight"
-    assert ex.interpretation == {"Witch": ex.interpretation["Witch"], "Magician": ex.interpretation["Magician"],
-                                 "Merchant": "5Co", "Innkeeper": "6Cu"}
+    assert ex.interpretation == {
+        "Witch": ex.interpretation["Witch"],
+        "Magician": ex.interpretation["Magician"],
+        "Merchant": "5Co",
+        "Innkeeper": "6Cu",
+    }
     assert evaluate(*y).category == "straight"
 
 
@@ -197,9 +203,7 @@ def test_hovet_wild_courts_BRG_A5():
     assert evaluate(*cards).category == "flush"
     wild = evaluate(*cards, hovet_wild_courts=True)
     assert wild.category == "court" and wild.interpretation == {"Witch": "QSw"}
-    assert evaluate("Döden", "My7", "Riddaren", "Magikern", hovet_wild_courts=True).interpretation == {
-        "Death": "KCo"
-    }
+    assert evaluate("Döden", "My7", "Riddaren", "Magikern", hovet_wild_courts=True).interpretation == {"Death": "KCo"}
     assert evaluate("Döden", "Häxan", "Riddaren", "Magikern", hovet_wild_courts=True).category == "court"
     assert evaluate("Döden", "Häxan", "Riddaren", "Magikern").category != "court"
     natural = ["Ba8", "Ba7", "Riddaren", "Magikern"]
@@ -220,8 +224,11 @@ def test_allow_duplicate_identity_false_BRG_A2():
     strict = evaluate(*cards, allow_duplicate_identity=False)
     assert strict.category == "three_of_a_kind"
     assert strict.interpretation is not None and strict.interpretation["Fool"] in ("4St", "4Co")
-    b4 = compare(["Sv4", "Ba4", "Narren", "Köpmannen"], ["St4", "My4", "Riddaren", "Värdshusvärden"],
-                 allow_duplicate_identity=False)
+    b4 = compare(
+        ["Sv4", "Ba4", "Narren", "Köpmannen"],
+        ["St4", "My4", "Riddaren", "Värdshusvärden"],
+        allow_duplicate_identity=False,
+    )
     assert b4.ranking == X_WINS and b4.deciding == "suit"
 
 
@@ -260,8 +267,9 @@ def test_declared_assignment_is_used_and_checked_BRG_A3_A4():
 
 
 def test_declared_strength_orders_with_best_hands():
-    low = evaluate_declared(hand("Sv1", "St2", "Riddaren", "Köpmannen"), [("Knight", "3Sw"), ("Merchant", "5Co")],
-                            BrogginOptions())
+    low = evaluate_declared(
+        hand("Sv1", "St2", "Riddaren", "Köpmannen"), [("Knight", "3Sw"), ("Merchant", "5Co")], BrogginOptions()
+    )
     assert low.category == "high_card" and low.key[1] == (5, 3, 2, 1)
     best = evaluate_hand(hand("Sv1", "St2", "Riddaren", "Köpmannen"), BrogginOptions())
     assert best.key > low.key and best.strength >= low.strength

@@ -32,8 +32,19 @@ DOMAIN = {
     "Knight": [(r, 4) for r in range(1, 9)],
     "Beggar": [(r, 3) for r in range(1, 9)],
 }
-NAMES = {10: "four_horsemen", 9: "estates", 8: "court", 7: "straight_flush", 6: "four_of_a_kind", 5: "flush",
-         4: "straight", 3: "three_of_a_kind", 2: "two_pairs", 1: "pair", 0: "high_card"}
+NAMES = {
+    10: "four_horsemen",
+    9: "estates",
+    8: "court",
+    7: "straight_flush",
+    6: "four_of_a_kind",
+    5: "flush",
+    4: "straight",
+    3: "three_of_a_kind",
+    2: "two_pairs",
+    1: "pair",
+    0: "high_card",
+}
 
 
 def rows(cards, kickers, top_only):
@@ -120,10 +131,22 @@ def reference_key(hand, opts):
     return best
 
 
-DEFAULT = {"allow_duplicate_identity": True, "hovet_wild_courts": False, "kickers": False,
-           "high_card_compare": "all", "purity_scope": "hand", "suit_compare": "multiset"}
-EVERY_OTHER = {"allow_duplicate_identity": False, "hovet_wild_courts": True, "kickers": True,
-               "high_card_compare": "top_only", "purity_scope": "combination", "suit_compare": "by_card"}
+DEFAULT = {
+    "allow_duplicate_identity": True,
+    "hovet_wild_courts": False,
+    "kickers": False,
+    "high_card_compare": "all",
+    "purity_scope": "hand",
+    "suit_compare": "multiset",
+}
+EVERY_OTHER = {
+    "allow_duplicate_identity": False,
+    "hovet_wild_courts": True,
+    "kickers": True,
+    "high_card_compare": "top_only",
+    "purity_scope": "combination",
+    "suit_compare": "by_card",
+}
 MIXED = {**DEFAULT, "kickers": True, "suit_compare": "highest_only", "purity_scope": "combination"}
 
 

@@ -139,8 +139,9 @@ def test_the_last_player_standing_wins_unseen():
 def test_second_round_fold_to_one():
     state = start(players=3, dealer=0)
     state, _ = play(state, (1, "bet", {}), (2, "bet", {}), (0, "bet", {}))
-    state, _ = play(state, (1, "exchange", {"discard": ()}), (2, "exchange", {"discard": ()}),
-                    (0, "exchange", {"discard": ()}))
+    state, _ = play(
+        state, (1, "exchange", {"discard": ()}), (2, "exchange", {"discard": ()}), (0, "exchange", {"discard": ()})
+    )
     state, _ = play(state, (1, "raise", {"amount": 2}), (2, "fold", {}), (0, "fold", {}))
     assert GAME.result(state) == {"winners": [1], "payouts": [-2, 4, -2], "reason": "all_folded", "pot": 8}
 
@@ -157,8 +158,11 @@ def test_exchange_checks_the_discards():
     seat = state.to_act
     assert GAME.legal_actions(state) == [{"seat": seat, "type": "exchange", "max_cards": 4}]
     other = state.seats[(seat + 1) % 3].hand[0]
-    for discard, code in [((other,), "card_not_in_hand"), ((state.seats[seat].hand[0],) * 2, "duplicate_discard"),
-                          (None, "missing_discard")]:
+    for discard, code in [
+        ((other,), "card_not_in_hand"),
+        ((state.seats[seat].hand[0],) * 2, "duplicate_discard"),
+        (None, "missing_discard"),
+    ]:
         with pytest.raises(IllegalAction) as refused:
             act(state, seat, "exchange", discard=discard)
         assert refused.value.code == code

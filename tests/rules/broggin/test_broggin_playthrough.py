@@ -61,12 +61,27 @@ def every_card(state):
     choices=st.lists(st.integers(0, 1000), min_size=1, max_size=80),
 )
 def test_random_legal_playthrough(
-    seed, players, dealer, stake, raise_rule, max_raises, exchange_limit, assignment, allow_duplicates, odd_chip,
+    seed,
+    players,
+    dealer,
+    stake,
+    raise_rule,
+    max_raises,
+    exchange_limit,
+    assignment,
+    allow_duplicates,
+    odd_chip,
     choices,
 ):
     options = BrogginOptions(
-        stake=stake, raise_rule=raise_rule, max_raises=max_raises, exchange_limit=exchange_limit,
-        assignment=assignment, allow_duplicate_identity=allow_duplicates, odd_chip=odd_chip, max_players=10,
+        stake=stake,
+        raise_rule=raise_rule,
+        max_raises=max_raises,
+        exchange_limit=exchange_limit,
+        assignment=assignment,
+        allow_duplicate_identity=allow_duplicates,
+        odd_chip=odd_chip,
+        max_players=10,
     )
     dealer %= players
     state = GAME.deal(players, dealer, options, shuffle(GAME.pack(players, options), seed)).state
@@ -157,11 +172,27 @@ def test_tampered_states_never_crash(seed, steps, assignment, data):
             name = data.draw(st.sampled_from(SEAT_FIELDS))
             value = getattr(seat, name)
             if name == "hand":
-                new = data.draw(st.sampled_from([seat.hand[::-1], seat.hand[:3], (*seat.hand[:3], "Witch"),
-                                                 (*seat.hand[:3], state.seats[(index + 1) % 3].hand[0])]))
+                new = data.draw(
+                    st.sampled_from(
+                        [
+                            seat.hand[::-1],
+                            seat.hand[:3],
+                            (*seat.hand[:3], "Witch"),
+                            (*seat.hand[:3], state.seats[(index + 1) % 3].hand[0]),
+                        ]
+                    )
+                )
             elif name == "declared":
-                new = data.draw(st.sampled_from([None, (), (Assignment("Witch", "QSw"),),
-                                                 (Assignment("KSw", "??"), Assignment("Knight", "Witch"))]))
+                new = data.draw(
+                    st.sampled_from(
+                        [
+                            None,
+                            (),
+                            (Assignment("Witch", "QSw"),),
+                            (Assignment("KSw", "??"), Assignment("Knight", "Witch")),
+                        ]
+                    )
+                )
             elif isinstance(value, bool):
                 new = not value
             else:
