@@ -6,54 +6,15 @@ import hashlib
 
 from service.rules.briscola.cards import PACK
 from service.rules.shuffle import shuffle
+from tests.rules.briscola.seed_example import EXAMPLE_DECK as SEED_DECK
 
 BASE = "/v1/briscola"
 CHIAMATA = "/v1/briscola-chiamata"
 
-# The seed's example deal (rules/briscola.md 3(d)): Ada (seat 1) deals, You (seat 0) lead. The first 13 cards
-# are stated by the seed; the rest is synthetic (see tests/rules/briscola/test_briscola.py).
-EXAMPLE_DECK = [
-    "A-coppe",
-    "3♥",
-    "4S",
-    "kd",
-    "Q♣",
-    "7-bastoni",
-    "5S",
-    "3S",
-    "JH",
-    "6D",
-    "AS",
-    "2C",
-    "7H",
-    "AC",
-    "3D",
-    "7S",
-    "2H",
-    "4D",
-    "KS",
-    "QD",
-    "JD",
-    "6S",
-    "4C",
-    "5C",
-    "6H",
-    "AD",
-    "JC",
-    "2S",
-    "6C",
-    "KC",
-    "7D",
-    "KH",
-    "5D",
-    "5H",
-    "QS",
-    "JS",
-    "3C",
-    "QH",
-    "2D",
-    "4H",
-]
+# The seed's example deal (rules/briscola.md 3(d)), sent in mixed notations: Italian suit words, symbols,
+# lower case. Ada (seat 1) deals, You (seat 0) lead.
+_SPELLED = {"AH": "A-coppe", "3H": "3♥", "KD": "kd", "QC": "Q♣", "7C": "7-bastoni"}
+EXAMPLE_DECK = [_SPELLED.get(card, card) for card in SEED_DECK]
 FIRST_FOUR_TRICKS = [(0, "QC"), (1, "7C"), (0, "4S"), (1, "JH"), (0, "6D"), (1, "KD"), (1, "3H"), (0, "AH")]
 
 

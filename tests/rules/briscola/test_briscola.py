@@ -13,58 +13,12 @@ from service.rules.game import Action
 from service.rules.shuffle import shuffle
 from service.rules.tricks import Trick
 from tests.conftest import deck_for
+from tests.rules.briscola.seed_example import EXAMPLE_DECK
 
 GAME = Briscola()
 DEFAULT = GAME.options(None)
 YOU, ADA = 0, 1  # Ada deals; "Spelaren till höger om givaren spelar ut": You are the seat after the dealer.
 
-# The seed's example deal (3(d)): You hold A♥ 4♠ Q♣, Ada 3♥ K♦ 7♣, turn-up 5♠, then the stated draws:
-# You 3♠, Ada J♥ | You 6♦, Ada A♠ | Ada 2♣, You 7♥. The rest of the deck is synthetic (flagged below).
-EXAMPLE_DECK = [
-    "AH",
-    "3H",
-    "4S",
-    "KD",
-    "QC",
-    "7C",
-    "5S",
-    "3S",
-    "JH",
-    "6D",
-    "AS",
-    "2C",
-    "7H",
-    # synthetic from here on: not stated in the seed (3(d) I-4), chosen so that a full replay matches every
-    # stated fact (3♠ taken by A♠ mid-deal, Ada wins trick 17, You win two of the last three with 5♠ and K♣,
-    # 68-52).
-    "AC",
-    "3D",
-    "7S",
-    "2H",
-    "4D",
-    "KS",
-    "QD",
-    "JD",
-    "6S",
-    "4C",
-    "5C",
-    "6H",
-    "AD",
-    "JC",
-    "2S",
-    "6C",
-    "KC",
-    "7D",
-    "KH",
-    "5D",
-    "5H",
-    "QS",
-    "JS",
-    "3C",
-    "QH",
-    "2D",
-    "4H",
-]
 EXAMPLE_PLAYS = [
     "QC",
     "7C",
