@@ -2,6 +2,7 @@
 
 import multiprocessing
 import os
+import tempfile
 
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 worker_class = "sync"
@@ -17,3 +18,15 @@ errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")
 # Build the evaluation tables once in the master, shared copy-on-write by every worker.
 preload_app = True
+
+# /metrics adds up every worker's counts: prometheus_client's multiprocess mode, one fresh folder per start.
+os.environ["PROMETHEUS_MULTIPROC_DIR"] = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or tempfile.mkdtemp(
+    prefix="card-arbiter-metrics-"
+)
+
+
+def child_exit(server, worker):  # noqa: ARG001 - gunicorn's hook signature
+    """Forget a dead worker's live gauges (its counters stay counted)."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import time
 
 from flask import Flask, Response, g, request
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest, multiprocess
 
 REGISTRY = CollectorRegistry()
 REQUESTS = Counter(
@@ -31,5 +32,10 @@ def install(app: Flask) -> None:
 
 
 def render_metrics() -> tuple[bytes, str]:
-    """The metrics in Prometheus text format (per worker process)."""
+    """The metrics in Prometheus text format: every gunicorn worker's together when PROMETHEUS_MULTIPROC_DIR
+    is set (deploy/gunicorn.conf.py sets it), else this process's own."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        merged = CollectorRegistry()
+        multiprocess.MultiProcessCollector(merged)
+        return generate_latest(merged), CONTENT_TYPE_LATEST
     return generate_latest(REGISTRY), CONTENT_TYPE_LATEST

@@ -87,8 +87,17 @@ def test_body_limit_over_the_wire(server):
     assert response.headers["Content-Type"] == "application/problem+json"
 
 
-def test_metrics_are_prometheus_text(server):
-    requests.get(f"{server}/healthz", timeout=5)
+def _healthz_count(text: str) -> float:
+    for line in text.splitlines():
+        if line.startswith("card_arbiter_requests_total{") and 'endpoint="/healthz"' in line:
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
+def test_metrics_add_up_every_worker(server):
+    before = _healthz_count(requests.get(f"{server}/metrics", timeout=5).text)
+    for _ in range(20):  # new connections: the two workers share them
+        requests.get(f"{server}/healthz", timeout=5)
     metrics = requests.get(f"{server}/metrics", timeout=5)
     assert metrics.headers["Content-Type"].startswith("text/plain")
-    assert "card_arbiter_requests_total" in metrics.text
+    assert _healthz_count(metrics.text) == before + 20
