@@ -41,4 +41,7 @@ pytestmark = pytest.mark.contract
 @seed(20261129)
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 def test_every_operation(case):
-    case.call_and_validate(checks=CHECKS)
+    response = case.call()
+    # A body over the size limit is refused with 413 before it is read: that is a rejection too.
+    checks = [c for c in CHECKS if c is not negative_data_rejection] if response.status_code == 413 else CHECKS
+    case.validate_response(response, checks=checks)
