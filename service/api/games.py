@@ -17,7 +17,7 @@ from service.api.catalog import detail
 from service.api.examples import examples
 from service.api.problems import PROBLEM_JSON
 from service.rules.cards import check_cards
-from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem
+from service.rules.errors import IllegalAction, InvalidInput, Problem
 from service.rules.game import RULES_VERSION, Action, Game, HandGame, TrickGame
 from service.rules.options import options_dict
 from service.rules.shuffle import deck_commitment, shuffle
@@ -65,9 +65,7 @@ def _deal(game: Game[Any, Any], data: dict[str, Any], prefix: str = "") -> tuple
 
 def _checked(game: Game[Any, Any], state: Any) -> Any:
     """The state, after checking it is of this game and consistent (422 listing every problem)."""
-    problems = game.validate(state)
-    if problems:
-        raise InvalidState(problems)
+    game.require_valid(state)
     return state
 
 
