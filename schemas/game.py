@@ -296,6 +296,36 @@ class GameSchemas:
                     "options": opt(),
                 },
             )
+            if game.announces_melds:
+                self.melds_request = build(
+                    "MeldsRequest",
+                    {
+                        "hand": fields.List(
+                            CardField(game.parse_card),
+                            required=True,
+                            validate=validate.Length(1, 16),
+                            metadata={"description": "The cards held."},
+                        ),
+                        "trump": SuitField(game.parse_suit, required=True),
+                        "options": opt(),
+                    },
+                )
+                meld = build(
+                    "Meld",
+                    {
+                        "kind": fields.String(required=True),
+                        "cards": fields.List(fields.String(), required=True),
+                        "points": fields.Integer(required=True),
+                    },
+                )
+                self.melds_response = build(
+                    "MeldsResponse",
+                    {
+                        "melds": fields.List(fields.Nested(meld), required=True),
+                        "total": fields.Integer(required=True, metadata={"description": "All the melds' points."}),
+                        **rules,
+                    },
+                )
             self.trick_response = build(
                 "TrickResponse",
                 {

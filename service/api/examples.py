@@ -37,6 +37,7 @@ class Examples:
     record: dict[str, Any]
     hands: dict[str, Any] | None
     trick: dict[str, Any] | None
+    melds: dict[str, Any] | None
 
 
 def examples(game: Game[Any, Any], schemas: GameSchemas) -> Examples:
@@ -55,6 +56,9 @@ def examples(game: Game[Any, Any], schemas: GameSchemas) -> Examples:
     trick = None
     if isinstance(game, TrickGame):
         trick = {"trump": pack[-1][-1], "cards": [pack[0], pack[-1]]}
+    melds = None
+    if isinstance(game, TrickGame) and game.announces_melds:
+        melds = {"hand": list(state.seats[0].hand), "trump": pack[-1][-1]}
     deal = {"players": players, "dealer": 0, "seed": SEED}
     return Examples(
         deal=deal,
@@ -64,4 +68,5 @@ def examples(game: Game[Any, Any], schemas: GameSchemas) -> Examples:
         record={"record": {**deal, "actions": [first] if first else []}},
         hands=hands,
         trick=trick,
+        melds=melds,
     )

@@ -151,6 +151,23 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             winner, points = trick_game.trick_winner(data["trump"], data["cards"], options, data.get("phase"))
             return {"winner": winner, "points": points, **rules_echo(options)}
 
+    if isinstance(game, TrickGame) and game.announces_melds:
+        meld_game: TrickGame[Any, Any] = game
+
+        @blp.route("/melds/evaluate", methods=["POST"])
+        @blp.doc(operationId=op("evaluateMelds"))
+        @blp.arguments(s.melds_request, example=ex.melds)
+        @blp.response(200, s.melds_response)
+        @errors(blp, 400, 413, 415, 422)
+        def evaluate_melds(data: dict[str, Any]) -> dict[str, Any]:
+            """Every announcement (meld) a hand holds, with its points, for the given trump suit."""
+            options = data.get("options") or game.options(None)
+            problems = check_cards(data["hand"], game.full_pack(), "/hand")
+            if problems:
+                raise InvalidInput(problems)
+            melds = meld_game.evaluate_melds(data["hand"], data["trump"], options)
+            return {"melds": melds, "total": sum(m["points"] for m in melds), **rules_echo(options)}
+
     @blp.route("/deals", methods=["POST"])
     @blp.doc(operationId=op("deal"))
     @blp.arguments(s.deal_request, example=ex.deal)

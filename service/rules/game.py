@@ -292,6 +292,13 @@ class HandGame(Game[S, Opts]):
 class TrickGame(Game[S, Opts]):
     """A trick-taking game (Briscola, Briscola chiamata, Briscan, Brisque)."""
 
+    announces_melds: ClassVar[bool] = False
+    """Whether hands hold announcements (melds) to evaluate (Briscan, Brisque)."""
+
+    def evaluate_melds(self, hand: Sequence[Card], trump: str, options: Opts) -> list[dict[str, Any]]:
+        """Every meld ``hand`` holds with ``trump`` as trumps: ``{kind, cards, points}``. Only where announced."""
+        raise NotImplementedError(f"{self.name} has no announcements")
+
     @abstractmethod
     def trick_winner(
         self, trump: str, cards: Sequence[Card], options: Opts, phase: str | None = None
