@@ -1,0 +1,662 @@
+"""Briscan (5 cards) and Brisque (6 cards) as :class:`~service.rules.game.TrickGame` (rules/briscan-brisque.md).
+
+Talon phase: free play, the trick winner draws first, the loser takes the turn-up last. Final phase (talon
+empty): strict play (BSC-A3). Announcements only by the player on lead after a trick ("när det är
+ledning"); the trump seven may be exchanged for the turn-up (2(b)4, BSC-A5).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from service.rules.briscan.cards import ORDER, PACK, check_trick_input, parse_card, winner_and_points
+from service.rules.briscan.melds import (
+    BRISQUE_KINDS,
+    CB_COURTS,
+    CB_PIPS,
+    KINDS,
+    QUARTET,
+    TRUMP_ACE,
+    Meld,
+    _ordered,
+    candidates,
+    evaluate,
+    meld_points,
+    reuse_problem,
+)
+from service.rules.briscan.options import BriscanOptions, parse_game_score
+from service.rules.briscan.state import COMPLETE, FINAL, PHASES, TALON, Bonus, BriscanSeat, BriscanState
+from service.rules.cards import SUITS, Card, rank, suit
+from service.rules.errors import InvalidInput, Problem
+from service.rules.game import Action, Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
+from service.rules.seats import deal_hands, next_seat
+from service.rules.tricks import Trick, draw_after_trick, parse_suit
+
+TRICKS = 16
+ENDINGS = ("", "points", "slam", "four_kings", "four_queens", "target")
+
+
+class Briscan(TrickGame[BriscanState, BriscanOptions]):
+    """Briscan: 5 cards each, every meld and bonus of 2(c); 600 wins the game."""
+
+    id = "briscan"
+    name = "Briscan"
+    min_players = 2
+    max_players = 2
+    hand_size: ClassVar[int] = 5
+    brisque: ClassVar[bool] = False
+    options_type = BriscanOptions
+    state_type = BriscanState
+    rules_file = "briscan-brisque.md"
+    action_fields = {"play": ("card",), "exchange_seven": (), "announce": ("melds",)}
+
+    # -- cards and options -------------------------------------------------------------------------
+    def parse_card(self, text: str) -> Card:
+        return parse_card(text)
+
+    def parse_suit(self, text: str) -> str:
+        return parse_suit(text)
+
+    def full_pack(self) -> tuple[Card, ...]:
+        return PACK
+
+    @property
+    def talon_tricks(self) -> int:
+        """Tricks played with drawing: 11 (Briscan), 10 (Brisque)."""
+        return (len(PACK) - 2 * self.hand_size) // 2
+
+    def options(self, raw: Mapping[str, Any] | None, pointer: str = "/options") -> BriscanOptions:
+        built = super().options(raw, pointer)
+        if parse_game_score(built.game_score) is None:
+            raise InvalidInput(
+                [
+                    Problem(
+                        "invalid_option", "game_score is each seat's score, such as '560-590'", pointer + "/game_score"
+                    )
+                ]
+            )
+        return built
+
+    def check_table(self, players: int, dealer: int, options: BriscanOptions) -> list[Problem]:
+        problems = super().check_table(players, dealer, options)
+        score = parse_game_score(options.game_score)
+        if score is None:
+            problems.append(Problem("invalid_option", "game_score is such as '560-590'", "/options/game_score"))
+        elif max(score) >= options.target_score and score[0] != score[1]:
+            problems.append(Problem("game_over", "a seat has already won the game", "/options/game_score"))
+        return problems
+
+    def trick_winner(
+        self, trump: str, cards: Sequence[Card], options: BriscanOptions, phase: str | None = None
+    ) -> tuple[int, int]:
+        """The winning card's index and the trick's card points; the phase does not change either."""
+        check_trick_input(trump, cards)
+        return winner_and_points(trump, cards, options.card_points)
+
+    def evaluate_melds(self, hand: Sequence[Card], trump: str, options: BriscanOptions) -> list[dict[str, Any]]:
+        """Every meld ``hand`` holds (longest runs only) as ``{kind, cards, points}``; no reuse rules applied."""
+        return evaluate(hand, trump, options, self.brisque, self.hand_size)
+
+    # -- deal --------------------------------------------------------------------------------------
+    def deal(
+        self, players: int, dealer: int, options: BriscanOptions, deck: Sequence[Card]
+    ) -> Transition[BriscanState]:
+        """5 (6) each from the non-dealer; the next card is turned up and becomes the talon's last."""
+        problems = self.check_table(players, dealer, options)
+        if problems:
+            raise InvalidInput(problems)
+        self.check_deck(players, options, deck)
+        hands, position = deal_hands(deck, dealer, players, self.hand_size)
+        turn_up = deck[position]
+        first = next_seat(dealer, players)  # BSC-A14
+        state = BriscanState(
+            game=self.id,
+            players=players,
+            dealer=dealer,
+            phase=TALON,
+            to_act=first,
+            options=options,
+            seats=tuple(BriscanSeat(s, tuple(hands[s]), 0, (), (), 0) for s in range(players)),
+            trump=suit(turn_up),
+            turn_up=turn_up,
+            talon=(*deck[position + 1 :], turn_up),
+            exchanged_by=None,
+            leader=first,
+            trick=(),
+            tricks=(),
+            ended="",
+        )
+        events: list[Event] = [
+            {"type": "deal", "cards_each": self.hand_size, "first": first},
+            {"type": "turn_up", "card": turn_up, "trump": suit(turn_up)},
+        ]
+        return self._settle(state, events)
+
+    # -- bonuses and scores ------------------------------------------------------------------------
+    def _final_hand(self, state: BriscanState, seat: int) -> list[Card]:
+        """The seat's hand when the talon ran out: its hand now and what it has played since."""
+        cards = list(state.seats[seat].hand)
+        for trick in state.tricks[self.talon_tricks :]:
+            cards.extend(c for i, c in enumerate(trick.cards) if (trick.leader + i) % 2 == seat)
+        cards.extend(c for i, c in enumerate(state.trick) if (state.leader + i) % 2 == seat)
+        return cards
+
+    def expected_bonuses(self, state: BriscanState) -> list[tuple[Bonus, ...]]:
+        """Every automatic bonus each seat has earned so far (2(c) Bonuses), in a fixed order."""
+        out: list[list[Bonus]] = [[], []]
+        opts = state.options
+        if rank(state.turn_up) in "ATKQJ" and (not self.brisque or opts.brisque_turnup_bonus):
+            out[state.dealer].append(Bonus("turn_up", 10))  # BSC-A12
+        if state.exchanged_by in (0, 1) and opts.seven_exchange_points:
+            out[state.exchanged_by].append(Bonus("seven_exchange", opts.seven_exchange_points))  # BSC-A5
+        ace = "A" + state.trump
+        exchanged_ace = state.exchanged_by is not None and state.turn_up == ace
+        if not self.brisque and opts.trump_ace_bonus == "automatic_on_holding" and not exchanged_ace:  # BSC-A10
+            holder = next((s.seat for s in state.seats if ace in s.hand), None)
+            for trick in state.tricks:
+                holder = next(((trick.leader + i) % 2 for i, c in enumerate(trick.cards) if c == ace), holder)
+            holder = next(((state.leader + i) % 2 for i, c in enumerate(state.trick) if c == ace), holder)
+            if holder is not None:
+                out[holder].append(Bonus("trump_ace", 30))
+        played = len(state.tricks)
+        if not self.brisque and played >= self.talon_tricks and not state.talon:
+            for seat in (0, 1):
+                last = self._final_hand(state, seat)
+                if len(last) == self.hand_size and all(suit(c) == state.trump for c in last):
+                    out[seat].append(Bonus("last_cards", 30))
+        if played == TRICKS:
+            out[state.tricks[-1].winner].append(Bonus("last_trick", 10))
+            if not self.brisque:
+                final = {t.winner for t in state.tricks[self.talon_tricks :]}
+                if len(final) == 1:
+                    out[final.pop()].append(Bonus("last_tricks", 20))
+                won = [sum(1 for t in state.tricks if t.winner == s) for s in (0, 1)]
+                if won[0] != won[1]:
+                    out[0 if won[0] > won[1] else 1].append(Bonus("most_cards", 10))  # BSC-A11
+        return [tuple(b) for b in out]
+
+    def _settle(self, state: BriscanState, events: list[Event]) -> Transition[BriscanState]:
+        """Score the bonuses now due, total the scores, and end the deal if it is over (BSC-A8)."""
+        due = self.expected_bonuses(state)
+        seats = []
+        for s in state.seats:
+            for bonus in due[s.seat]:
+                if bonus not in s.bonuses:
+                    events.append({"type": "bonus", "seat": s.seat, "kind": bonus.kind, "points": bonus.points})
+            score = s.card_points + sum(m.points for m in s.melds) + sum(b.points for b in due[s.seat])
+            seats.append(dataclasses.replace(s, bonuses=due[s.seat], score=score))
+        state = dataclasses.replace(state, seats=tuple(seats))
+        if not state.ended and len(state.tricks) == TRICKS:
+            slam = len({t.winner for t in state.tricks}) == 1
+            state = dataclasses.replace(state, ended="slam" if slam else "points")
+        if not state.ended and state.options.win_check == "immediate":
+            before = parse_game_score(state.options.game_score) or [0, 0]
+            totals = [before[s.seat] + s.score for s in state.seats]
+            reached = [s for s in (0, 1) if totals[s] >= state.options.target_score]
+            if reached and totals[0] != totals[1]:
+                winner = 0 if totals[0] > totals[1] else 1
+                events.append({"type": "game_won", "seat": winner, "score": totals[winner]})
+                state = dataclasses.replace(state, ended="target")
+        if state.ended:
+            state = dataclasses.replace(state, phase=COMPLETE, to_act=None)
+        return Transition(state, tuple(events))
+
+    # -- what is legal -----------------------------------------------------------------------------
+    def legal_plays(self, state: BriscanState, seat: int) -> list[Card]:
+        """Cards ``seat`` may play now: any in the talon phase; strict play in the final phase (BSC-A3)."""
+        hand = list(state.seats[seat].hand)
+        rule = state.options.final_phase_rule
+        if state.phase != FINAL or not state.trick or rule == "free":
+            return hand
+        led = state.trick[0]
+        same = [c for c in hand if suit(c) == suit(led)]
+        if same:
+            if rule == "follow_only":
+                return same
+            higher = [c for c in same if ORDER.index(rank(c)) < ORDER.index(rank(led))]
+            return higher or same
+        if rule == "follow_only":
+            return hand
+        trumps = [c for c in hand if suit(c) == state.trump]
+        return trumps or hand
+
+    def exchange_allowed(self, state: BriscanState, seat: int) -> bool:
+        """Whether ``seat`` may swap the trump seven for the turn-up now (2(b)4, BSC-A5, C21)."""
+        if state.ended or state.phase != TALON or state.exchanged_by is not None:
+            return False
+        if "7" + state.trump not in state.seats[seat].hand or not state.talon or state.talon[-1] != state.turn_up:
+            return False
+        if state.options.seven_exchange_requires_trick_win:
+            return seat == state.leader and bool(state.tricks) and not state.trick
+        if self.brisque:
+            return True  # "när som helst under spelet"
+        return not state.trick and len(state.talon) >= 2
+
+    def announce_kinds(self, state: BriscanState, seat: int) -> tuple[str, ...]:
+        """The meld kinds ``seat`` may announce now ("när minst ett trick har tagits och när det är ledning")."""
+        opts = state.options
+        if state.ended or state.phase == COMPLETE or state.trick:
+            return ()
+        kinds: tuple[str, ...] = BRISQUE_KINDS if self.brisque else KINDS
+        if opts.trump_ace_bonus != "announce":
+            kinds = tuple(k for k in kinds if k != TRUMP_ACE)
+        initial = opts.carte_blanche_timing == "initial_hand" and not self.brisque  # BSC-A9
+        if not state.tricks:
+            return (CB_COURTS, CB_PIPS) if initial else ()
+        if seat != state.leader or (state.phase == FINAL and not opts.announce_after_talon):  # BSC-A6
+            return ()
+        if initial:
+            kinds = tuple(k for k in kinds if k not in (CB_COURTS, CB_PIPS))
+        return kinds
+
+    def _melds_this_turn(self, state: BriscanState, seat: int) -> int:
+        return sum(1 for m in state.seats[seat].melds if m.trick == len(state.tricks))
+
+    def _announce_problem(
+        self, state: BriscanState, seat: int, melds: Sequence[tuple[str, tuple[Card, ...]]]
+    ) -> tuple[str, str, str] | None:
+        """Why ``melds`` may not be announced by ``seat`` now (code, rule, message), or None."""
+        kinds = self.announce_kinds(state, seat)
+        if not kinds:
+            return "announce_not_allowed", "2(b)4", "announcements only by the player on lead after a trick"
+        if not melds:
+            return "invalid_meld", "6", "announce needs at least one meld"
+        limit = state.options.melds_per_turn
+        if limit is not None and self._melds_this_turn(state, seat) + len(melds) > limit:
+            return "too_many_melds", "BSC-A7", f"at most {limit} melds per turn"
+        prior = list(state.seats[seat].melds)
+        hand = state.seats[seat].hand
+        for kind, cards in melds:
+            if kind not in kinds:
+                return "meld_not_allowed", "2(c)", f"'{kind}' may not be announced now (allowed: {list(kinds)})"
+            if not all(c in hand for c in cards):
+                return "card_not_in_hand", "2(c)", f"seat {seat} does not hold all of {list(cards)}"
+            points = meld_points(kind, cards, state.trump, state.options, self.brisque, self.hand_size)
+            if points is None:
+                return "invalid_meld", "2(c)", f"{list(cards)} is not a {kind}"
+            why = reuse_problem(kind, cards, prior, state.options)
+            if why is not None:
+                return "card_reuse", "BSC-A2", why
+            if kind == TRUMP_ACE and state.exchanged_by == seat and state.turn_up == "A" + state.trump:
+                return "trump_ace_exchanged", "BSC-A10", "the trump ace taken by the seven exchange scores nothing"
+            prior.append(Meld(kind, _ordered(cards), points, len(state.tricks)))
+        return None
+
+    def _announce_actions(self, state: BriscanState, seat: int) -> list[LegalAction]:
+        if not self.announce_kinds(state, seat):
+            return []
+        hand = state.seats[seat].hand
+        out: list[LegalAction] = []
+        for kind, cards, _ in candidates(hand, state.trump, state.options, self.brisque, self.hand_size, maximal=False):
+            if self._announce_problem(state, seat, [(kind, cards)]) is None:
+                out.append({"seat": seat, "type": "announce", "melds": [{"kind": kind, "cards": list(cards)}]})
+        return out
+
+    def legal_actions(self, state: BriscanState) -> list[LegalAction]:
+        """Plays of the seat to act, its single-meld announcements, and the seven exchange; the other seat's
+        exchange (the holder may exchange whoever is on lead, BSC-A5) and initial carte blanche too."""
+        seat = state.to_act
+        if seat is None or state.ended or state.phase == COMPLETE:
+            return []
+        actions: list[LegalAction] = [{"seat": seat, "type": "play", "card": c} for c in self.legal_plays(state, seat)]
+        for s in (seat, 1 - seat):
+            if s == seat or state.options.carte_blanche_timing == "initial_hand":
+                actions.extend(self._announce_actions(state, s))
+            if self.exchange_allowed(state, s):
+                actions.append({"seat": s, "type": "exchange_seven"})
+        return actions
+
+    # -- apply -------------------------------------------------------------------------------------
+    def apply(self, state: BriscanState, action: Action) -> Transition[BriscanState]:
+        if state.to_act is None or state.ended or state.phase == COMPLETE:
+            raise self.illegal(state, "deal_over", "flow", "the deal is over: no action is legal")
+        if action.type not in self.action_fields:
+            raise self.illegal(state, "unknown_action", "flow", f"'{action.type}' is not an action of {self.name}")
+        seat = action.seat
+        if not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise self.illegal(state, "not_your_turn", "turn", f"seat {seat} is not at this table")
+        if action.type == "exchange_seven":
+            return self._exchange(state, seat)
+        if action.type == "announce":
+            melds = _melds_of(action.melds)
+            if seat != state.to_act and not self.announce_kinds(state, seat):
+                raise self.illegal(state, "not_your_turn", "turn", f"it is seat {state.to_act}'s turn")
+            if melds is None:
+                raise self.illegal(state, "invalid_meld", "6", "melds is a list of {kind, cards}")
+            why = self._announce_problem(state, seat, melds)
+            if why is not None:
+                raise self.illegal(state, *why)
+            return self._announce(state, seat, melds)
+        if seat != state.to_act:
+            raise self.illegal(state, "not_your_turn", "turn", f"it is seat {state.to_act}'s turn, not seat {seat}'s")
+        card = action.card
+        if card is None:
+            raise self.illegal(state, "missing_card", "6", "play needs a card")
+        hand = state.seats[seat].hand
+        if card not in hand:
+            raise self.illegal(state, "card_not_in_hand", "2(b)4", f"seat {seat} does not hold {card}")
+        if card not in self.legal_plays(state, seat):
+            raise self.illegal(
+                state, "must_follow", "BSC-A3", "talon empty: follow suit and head the trick if you can, else trump"
+            )
+        seats = _replace_seat(state.seats, seat, hand=tuple(c for c in hand if c != card))
+        trick = (*state.trick, card)
+        events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
+        if len(trick) < state.players:
+            after = dataclasses.replace(state, seats=seats, trick=trick, to_act=next_seat(seat, state.players))
+            return Transition(after, tuple(events))
+        return self._finish_trick(dataclasses.replace(state, seats=seats, trick=trick), events)
+
+    def _exchange(self, state: BriscanState, seat: int) -> Transition[BriscanState]:
+        if not self.exchange_allowed(state, seat):
+            raise self.illegal(
+                state, "exchange_not_allowed", "2(b)4", "the trump seven may not be exchanged by this seat now"
+            )
+        seven = "7" + state.trump
+        hand = tuple(state.turn_up if c == seven else c for c in state.seats[seat].hand)
+        after = dataclasses.replace(
+            state,
+            seats=_replace_seat(state.seats, seat, hand=hand),
+            talon=(*state.talon[:-1], seven),
+            exchanged_by=seat,
+        )
+        return self._settle(after, [{"type": "exchange_seven", "seat": seat, "gave": seven, "took": state.turn_up}])
+
+    def _announce(
+        self, state: BriscanState, seat: int, melds: Sequence[tuple[str, tuple[Card, ...]]]
+    ) -> Transition[BriscanState]:
+        new: list[Meld] = []
+        for kind, cards in melds:
+            points = meld_points(kind, cards, state.trump, state.options, self.brisque, self.hand_size) or 0
+            new.append(Meld(kind, _ordered(cards), points, len(state.tricks)))
+        mine = state.seats[seat]
+        after = dataclasses.replace(state, seats=_replace_seat(state.seats, seat, melds=(*mine.melds, *new)))
+        events: list[Event] = [
+            {
+                "type": "announce",
+                "seat": seat,
+                "melds": [{"kind": m.kind, "cards": list(m.cards), "points": m.points} for m in new],
+            }
+        ]
+        if self.brisque:
+            four = next((m for m in new if m.kind == QUARTET), None)
+            if four is not None:  # "fyra kungar eller fyra damer vinner omedelbart spelet"
+                ended = "four_kings" if rank(four.cards[0]) == "K" else "four_queens"
+                after = dataclasses.replace(after, ended=ended)
+                events.append({"type": "game_won", "seat": seat, "reason": ended})
+        return self._settle(after, events)
+
+    def _finish_trick(self, state: BriscanState, events: list[Event]) -> Transition[BriscanState]:
+        """Score the trick, draw (winner first) and pass the lead to the winner."""
+        index, points = winner_and_points(state.trump, state.trick, state.options.card_points)
+        winner = (state.leader + index) % state.players
+        done = Trick(state.leader, state.trick, winner, points)
+        seats = _replace_seat(state.seats, winner, card_points=state.seats[winner].card_points + points)
+        events.append({"type": "trick", "winner": winner, "cards": list(state.trick), "points": points})
+        hands, talon, draws = draw_after_trick([s.hand for s in seats], state.talon, winner)
+        seats = tuple(dataclasses.replace(s, hand=hands[s.seat]) for s in seats)
+        events.extend({"type": "draw", "seat": s, "card": c} for s, c in draws)
+        after = dataclasses.replace(
+            state,
+            seats=seats,
+            talon=talon,
+            trick=(),
+            tricks=(*state.tricks, done),
+            leader=winner,
+            to_act=winner,
+            phase=TALON if talon else FINAL,
+        )
+        return self._settle(after, events)
+
+    # -- result ------------------------------------------------------------------------------------
+    def result(self, state: BriscanState) -> Result | None:
+        """The deal's score per seat (card points, melds, bonuses) and the game toward the target (BSC-A8)."""
+        if state.phase != COMPLETE or not state.ended:
+            return None
+        points = [s.score for s in state.seats]
+        before = parse_game_score(state.options.game_score) or [0, 0]
+        after = [before[i] + points[i] for i in (0, 1)]
+        target = state.options.target_score
+        decisive: int | None = None
+        if state.ended == "slam" and state.tricks:
+            decisive = state.tricks[0].winner
+        elif state.ended in ("four_kings", "four_queens"):
+            decisive = next((s.seat for s in state.seats if any(m.kind == QUARTET for m in s.melds)), None)
+        elif state.ended == "target":
+            decisive = 0 if after[0] > after[1] else 1
+        if decisive is not None:
+            deal_winners = [decisive]
+            game_winners = [decisive]
+        else:
+            deal_winners = [] if points[0] == points[1] else [0 if points[0] > points[1] else 1]
+            over = max(after) >= target and after[0] != after[1]
+            game_winners = [0 if after[0] > after[1] else 1] if over else []
+        return {
+            "winners": deal_winners,
+            "reason": state.ended,
+            "points": points,
+            "card_points": [s.card_points for s in state.seats],
+            "game": {
+                "target": target,
+                "score_before": before,
+                "score": after,
+                "game_score": f"{after[0]}-{after[1]}",
+                "over": bool(game_winners),
+                "winners": game_winners,
+            },
+        }
+
+    # -- validate and view -------------------------------------------------------------------------
+    def validate(self, state: BriscanState) -> list[Problem]:
+        problems: list[Problem] = []
+        if state.game != self.id:
+            problems.append(Problem("wrong_game", f"this state is of '{state.game}', not '{self.id}'", "/game"))
+        problems.extend(self.check_table(state.players, state.dealer, state.options))
+        if problems:
+            return problems
+        if len(state.seats) != 2 or any(s.seat != i for i, s in enumerate(state.seats)):
+            return [Problem("seat_count", "two seats, listed in order 0, 1", "/seats")]
+        every: list[Card] = [*state.talon, *state.trick]
+        for s in state.seats:
+            every.extend(s.hand)
+        for t in state.tricks:
+            every.extend(t.cards)
+        problems.extend(cards_problem(every, PACK, "/seats"))
+        if state.trump not in SUITS:
+            problems.append(Problem("trump", "trump is a suit: S, H, D or C", "/trump"))
+        elif state.turn_up not in PACK or suit(state.turn_up) != state.trump:
+            problems.append(Problem("turn_up", "the turn-up is a card of the pack in the trump suit", "/turn_up"))
+        if state.exchanged_by is not None and (state.exchanged_by not in (0, 1) or state.turn_up == "7" + state.trump):
+            problems.append(Problem("exchanged_by", "a seat 0 or 1 that exchanged the trump seven", "/exchanged_by"))
+        if problems:
+            return problems
+        face_up = state.turn_up if state.exchanged_by is None else "7" + state.trump
+        if state.talon and state.talon[-1] != face_up:
+            problems.append(Problem("turn_up", f"the talon's last card is {face_up}", "/talon"))
+        first = next_seat(state.dealer, 2)
+        expected_leader = first
+        for k, trick in enumerate(state.tricks):
+            where = f"/tricks/{k}"
+            if len(trick.cards) != 2 or trick.leader not in (0, 1):
+                problems.append(Problem("trick_size", "a trick holds two cards", where))
+                return problems
+            if trick.leader != expected_leader:
+                problems.append(Problem("trick_leader", f"seat {expected_leader} leads trick {k}", where + "/leader"))
+            index, points = winner_and_points(state.trump, trick.cards, state.options.card_points)
+            if trick.winner != (trick.leader + index) % 2:
+                problems.append(Problem("trick_winner", f"trick {k} is won by the other seat", where + "/winner"))
+            if trick.points != points:
+                problems.append(Problem("trick_points", f"trick {k} is worth {points} points", where + "/points"))
+            expected_leader = trick.winner
+        if problems:
+            return problems
+        played = len(state.tricks)
+        if played > TRICKS:
+            return [Problem("tricks", f"a deal has {TRICKS} tricks", "/tricks")]
+        talon_size = max(0, len(PACK) - 2 * self.hand_size - 2 * played)
+        if len(state.talon) != talon_size:
+            problems.append(Problem("talon_size", f"after {played} tricks the talon holds {talon_size}", "/talon"))
+        if state.leader != expected_leader:
+            problems.append(Problem("leader", f"seat {expected_leader} leads this trick", "/leader"))
+        if len(state.trick) >= 2 or (played == TRICKS and state.trick):
+            problems.append(Problem("trick_size", "a trick in progress holds at most one card", "/trick"))
+            return problems
+        held = min(self.hand_size, TRICKS - played)
+        for s in state.seats:
+            expected = held - (1 if state.trick and s.seat == state.leader else 0)
+            if len(s.hand) != expected:
+                problems.append(
+                    Problem("hand_size", f"seat {s.seat} should hold {expected} cards", f"/seats/{s.seat}/hand")
+                )
+        if problems:
+            return problems
+        problems.extend(self._final_play_problems(state))
+        due = self.expected_bonuses(state)
+        for s in state.seats:
+            where = f"/seats/{s.seat}"
+            won = sum(t.points for t in state.tricks if t.winner == s.seat)
+            if s.card_points != won:
+                problems.append(Problem("points", f"seat {s.seat} took {won} card points", where + "/card_points"))
+            problems.extend(self._meld_problems(state, s))
+            if s.bonuses != due[s.seat]:
+                problems.append(Problem("bonuses", f"seat {s.seat}'s bonuses are {due[s.seat]}", where + "/bonuses"))
+            total = s.card_points + sum(m.points for m in s.melds) + sum(b.points for b in s.bonuses)
+            if s.score != total:
+                problems.append(Problem("score", f"seat {s.seat}'s deal score is {total}", where + "/score"))
+        if problems:
+            return problems
+        problems.extend(self._flow_problems(state))
+        return problems
+
+    def _final_play_problems(self, state: BriscanState) -> list[Problem]:
+        """Strict play in every finished final-phase trick (BSC-A3), from the follower's hand at the time."""
+        problems: list[Problem] = []
+        for k in range(self.talon_tricks, len(state.tricks)):
+            trick = state.tricks[k]
+            follower = 1 - trick.leader
+            hand = [*state.seats[follower].hand]
+            for later in state.tricks[k:]:
+                hand.extend(c for i, c in enumerate(later.cards) if (later.leader + i) % 2 == follower)
+            hand.extend(c for i, c in enumerate(state.trick) if (state.leader + i) % 2 == follower)
+            before = dataclasses.replace(
+                state,
+                phase=FINAL,
+                trick=trick.cards[:1],
+                seats=_replace_seat(state.seats, follower, hand=tuple(hand)),
+            )
+            if trick.cards[1] not in self.legal_plays(before, follower):
+                problems.append(Problem("must_follow", f"trick {k}: the follower broke strict play", f"/tricks/{k}"))
+        return problems
+
+    def _meld_problems(self, state: BriscanState, seat: BriscanSeat) -> list[Problem]:
+        problems: list[Problem] = []
+        prior: list[Meld] = []
+        kinds = BRISQUE_KINDS if self.brisque else KINDS
+        per_turn: dict[int, int] = {}
+        for i, meld in enumerate(seat.melds):
+            where = f"/seats/{seat.seat}/melds/{i}"
+            points = meld_points(meld.kind, meld.cards, state.trump, state.options, self.brisque, self.hand_size)
+            if meld.kind not in kinds or points is None or not all(c in PACK for c in meld.cards):
+                problems.append(Problem("invalid_meld", f"not a {meld.kind}", where))
+                continue
+            if points != meld.points:
+                problems.append(Problem("meld_points", f"this meld is worth {points}", where + "/points"))
+            if not 0 <= meld.trick <= len(state.tricks) or (prior and meld.trick < prior[-1].trick):
+                problems.append(Problem("meld_trick", "melds are announced in order, after a trick", where + "/trick"))
+                continue
+            if meld.trick > 0 and state.tricks[meld.trick - 1].winner != seat.seat:
+                problems.append(Problem("meld_trick", "only the winner of the last trick announces", where))
+            if meld.trick == 0 and meld.kind not in (CB_COURTS, CB_PIPS):
+                problems.append(Problem("meld_trick", "announcements come after a trick", where))
+            why = reuse_problem(meld.kind, meld.cards, prior, state.options)
+            if why is not None:
+                problems.append(Problem("card_reuse", why, where))
+            gone = {c for t in state.tricks[: meld.trick] for c in t.cards}
+            if gone & set(meld.cards):  # (a melded trump seven may be exchanged and drawn by the other seat)
+                problems.append(Problem("meld_cards", "a meld shows cards the seat held", where + "/cards"))
+            per_turn[meld.trick] = per_turn.get(meld.trick, 0) + 1
+            limit = state.options.melds_per_turn
+            if limit is not None and per_turn[meld.trick] > limit:
+                problems.append(Problem("too_many_melds", f"at most {limit} melds per turn", where))
+            prior.append(meld)
+        return problems
+
+    def _flow_problems(self, state: BriscanState) -> list[Problem]:
+        problems: list[Problem] = []
+        played = len(state.tricks)
+        if state.ended not in ENDINGS:
+            return [Problem("ended", f"ended is one of {list(ENDINGS)}", "/ended")]
+        if played == TRICKS:
+            slam = len({t.winner for t in state.tricks}) == 1
+            if state.ended != ("slam" if slam else "points"):
+                problems.append(Problem("ended", "every trick is played: the deal ended on points or slam", "/ended"))
+        elif state.ended in ("points", "slam"):
+            problems.append(Problem("ended", "tricks remain to be played", "/ended"))
+        if state.ended in ("four_kings", "four_queens"):
+            which = "K" if state.ended == "four_kings" else "Q"
+            if not any(m.kind == QUARTET and rank(m.cards[0]) == which for s in state.seats for m in s.melds):
+                problems.append(Problem("ended", f"nobody announced four {which}", "/ended"))
+        elif self.brisque and any(m.kind == QUARTET for s in state.seats for m in s.melds):
+            problems.append(Problem("ended", "four kings or queens end the game at once", "/ended"))
+        if state.ended == "target":
+            before = parse_game_score(state.options.game_score) or [0, 0]
+            totals = [before[s.seat] + s.score for s in state.seats]
+            if state.options.win_check != "immediate" or max(totals) < state.options.target_score:
+                problems.append(Problem("ended", "nobody reached the target score", "/ended"))
+        if state.phase not in PHASES:
+            problems.append(Problem("phase", f"phase is one of {list(PHASES)}", "/phase"))
+        elif state.ended:
+            if state.phase != COMPLETE or state.to_act is not None:
+                problems.append(Problem("phase", "the deal is over: complete, nobody to act", "/phase"))
+        else:
+            phase = TALON if state.talon else FINAL
+            if state.phase != phase:
+                problems.append(Problem("phase", f"the phase is {phase}", "/phase"))
+            turn = (state.leader + len(state.trick)) % 2
+            if state.to_act != turn:
+                problems.append(Problem("turn", f"it is seat {turn}'s turn", "/to_act"))
+        return problems
+
+    def view(self, state: BriscanState, seat: int) -> BriscanState:
+        """The other hand and the talon are hidden, except the face-up card; announced melds are public."""
+        seats = tuple(s if s.seat == seat else dataclasses.replace(s, hand=hide(s.hand)) for s in state.seats)
+        talon = (*hide(state.talon[:-1]), state.talon[-1]) if state.talon else ()
+        return dataclasses.replace(state, seats=seats, talon=talon)
+
+
+class Brisque(Briscan):
+    """Brisque: 6 cards each; only marriages, four kings or queens (the game at once), the last trick."""
+
+    id = "brisque"
+    name = "Brisque"
+    hand_size = 6
+    brisque = True
+
+
+def _melds_of(raw: Any) -> list[tuple[str, tuple[Card, ...]]] | None:
+    """Announced melds as (kind, cards), from the Action's tuples or the wire's ``{kind, cards}``; None if bad."""
+    if not isinstance(raw, (list, tuple)):
+        return None
+    out: list[tuple[str, tuple[Card, ...]]] = []
+    for item in raw:
+        if isinstance(item, Mapping):
+            kind, cards = item.get("kind"), item.get("cards")
+        elif isinstance(item, (list, tuple)) and len(item) == 2:
+            kind, cards = item
+        else:
+            return None
+        if not isinstance(kind, str) or not isinstance(cards, (list, tuple)):
+            return None
+        if not all(isinstance(c, str) and c in PACK for c in cards):
+            return None
+        out.append((kind, tuple(cards)))
+    return out
+
+
+def _replace_seat(seats: tuple[BriscanSeat, ...], seat: int, **changes: Any) -> tuple[BriscanSeat, ...]:
+    return tuple(dataclasses.replace(s, **changes) if s.seat == seat else s for s in seats)
+
+
+__all__ = ["Briscan", "Brisque"]

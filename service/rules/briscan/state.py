@@ -1,0 +1,59 @@
+"""Briscan and Brisque states: immutable values that travel with each request."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.rules.briscan.melds import Meld
+from service.rules.briscan.options import BriscanOptions
+from service.rules.cards import Card
+from service.rules.game import StateBase
+from service.rules.tricks import Trick
+
+TALON = "talon"
+FINAL = "final"
+COMPLETE = "complete"
+PHASES = (TALON, FINAL, COMPLETE)
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A bonus scored automatically: ``turn_up``, ``seven_exchange``, ``trump_ace`` (BSC-A10 automatic),
+    ``last_cards`` (last five all trumps), ``last_trick``, ``last_tricks`` (all final tricks), ``most_cards``."""
+
+    kind: str
+    points: int
+
+
+@dataclass(frozen=True)
+class BriscanSeat:
+    """One player: the hand, card points taken in tricks, announced melds (public), bonuses and the deal score."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    card_points: int
+    melds: tuple[Meld, ...]
+    bonuses: tuple[Bonus, ...]
+    score: int
+
+
+@dataclass(frozen=True)
+class BriscanState(StateBase):
+    """A deal of Briscan or Brisque.
+
+    ``talon`` is top first; its last card lies face up: the turn-up, or the trump seven exchanged for it
+    (``exchanged_by`` the seat that did). ``trick`` is the trick in progress, led by ``leader``; ``tricks``
+    the finished ones. ``ended`` is '' while the deal goes on, else why it ended: ``points`` (all tricks),
+    ``slam`` ("Sork"), ``four_kings``/``four_queens`` (Brisque) or ``target`` (BSC-A8 ``immediate``).
+    """
+
+    options: BriscanOptions
+    seats: tuple[BriscanSeat, ...]
+    trump: str
+    turn_up: Card
+    talon: tuple[Card, ...]
+    exchanged_by: int | None
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    ended: str
