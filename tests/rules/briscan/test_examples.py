@@ -159,7 +159,11 @@ def c14_state(options=None):
 def test_C14_quatrieme_majeure_in_trumps_blocks_the_marriage():
     state = c14_state()
     listed = BRISCAN.legal_actions(state)
-    assert {"seat": 0, "type": "announce", "melds": [{"kind": "quatrieme", "cards": ["AH", "KH", "QH", "JH"]}]} in listed
+    assert {
+        "seat": 0,
+        "type": "announce",
+        "melds": [{"kind": "quatrieme", "cards": ["AH", "KH", "QH", "JH"]}],
+    } in listed
     before = state.seats[0].score
     state = announce(BRISCAN, state, 0, ("quatrieme", ["AH", "KH", "QH", "JH"])).state
     assert state.seats[0].score - before == 200
@@ -199,7 +203,9 @@ def test_C15_marriage_then_quatrieme_next_turn():
 
 
 def melds(hand, trump, options=None, game=BRISCAN):
-    return {(m["kind"], tuple(m["cards"])): m["points"] for m in game.evaluate_melds(hand, trump, game.options(options))}
+    return {
+        (m["kind"], tuple(m["cards"])): m["points"] for m in game.evaluate_melds(hand, trump, game.options(options))
+    }
 
 
 def test_C16_quinte_au_valet():
@@ -258,7 +264,26 @@ def test_C21_exchanged_trump_ace_earns_no_bonus():
 
 def c22_state():
     """X = seat 0 takes 18 cards with A♠ A♦ 10♠ 10♣ 10♥ and tricks 12-16; Y = seat 1 takes 14 with A♥ A♣ 10♦."""
-    x_cards = ["AS", "AD", "TS", "TC", "TH", "KS", "QS", "JS", "9S", "8S", "7S", "KH", "QH", "JH", "9H", "8H", "7H", "KD"]
+    x_cards = [
+        "AS",
+        "AD",
+        "TS",
+        "TC",
+        "TH",
+        "KS",
+        "QS",
+        "JS",
+        "9S",
+        "8S",
+        "7S",
+        "KH",
+        "QH",
+        "JH",
+        "9H",
+        "8H",
+        "7H",
+        "KD",
+    ]
     y_cards = ["AH", "AC", "TD", "QD", "JD", "9D", "8D", "7D", "KC", "QC", "JC", "9C", "8C", "7C"]
     base = deal(BRISCAN, {}, "9H", dealer=0).state
     tricks = []
