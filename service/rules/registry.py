@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.rules.briscan import Briscan, Brisque
 from service.rules.briscola import Briscola, BriscolaChiamata
 from service.rules.broggin import Broggin
 from service.rules.game import Game
@@ -18,6 +19,8 @@ GAMES: dict[str, Game[Any, Any]] = {
         Briscola(),
         BriscolaChiamata(),
         Broggin(),
+        Briscan(),
+        Brisque(),
     )
 }
 """Every registered game by its id (the path segment)."""

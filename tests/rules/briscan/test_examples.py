@@ -342,7 +342,7 @@ def test_C24_brisque_four_kings_win_the_game():
 
 # -- the trick winner of every pair under every trump --------------------------------------------------
 def reference_winner(trump, lead, follow):
-    high = "A T K Q J 9 8 7".split()
+    high = ["A", "T", "K", "Q", "J", "9", "8", "7"]
     if follow[1] == lead[1]:
         return 1 if high.index(follow[0]) < high.index(lead[0]) else 0
     return 1 if follow[1] == trump else 0
