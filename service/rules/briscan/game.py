@@ -19,7 +19,7 @@ from service.rules.briscan.melds import (
     KINDS,
     QUARTET,
     TRUMP_ACE,
-    Meld,
+    Announcement,
     _ordered,
     candidates,
     evaluate,
@@ -51,6 +51,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
     state_type = BriscanState
     rules_file = "briscan-brisque.md"
     action_fields = {"play": ("card",), "exchange_seven": (), "announce": ("melds",)}
+    announces_melds = True
 
     # -- cards and options -------------------------------------------------------------------------
     def parse_card(self, text: str) -> Card:
@@ -281,7 +282,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
                 return "card_reuse", "BSC-A2", why
             if kind == TRUMP_ACE and state.exchanged_by == seat and state.turn_up == "A" + state.trump:
                 return "trump_ace_exchanged", "BSC-A10", "the trump ace taken by the seven exchange scores nothing"
-            prior.append(Meld(kind, _ordered(cards), points, len(state.tricks)))
+            prior.append(Announcement(kind, _ordered(cards), points, len(state.tricks)))
         return None
 
     def _announce_actions(self, state: BriscanState, seat: int) -> list[LegalAction]:
@@ -367,10 +368,10 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
     def _announce(
         self, state: BriscanState, seat: int, melds: Sequence[tuple[str, tuple[Card, ...]]]
     ) -> Transition[BriscanState]:
-        new: list[Meld] = []
+        new: list[Announcement] = []
         for kind, cards in melds:
             points = meld_points(kind, cards, state.trump, state.options, self.brisque, self.hand_size) or 0
-            new.append(Meld(kind, _ordered(cards), points, len(state.tricks)))
+            new.append(Announcement(kind, _ordered(cards), points, len(state.tricks)))
         mine = state.seats[seat]
         after = dataclasses.replace(state, seats=_replace_seat(state.seats, seat, melds=(*mine.melds, *new)))
         events: list[Event] = [
@@ -552,7 +553,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
 
     def _meld_problems(self, state: BriscanState, seat: BriscanSeat) -> list[Problem]:
         problems: list[Problem] = []
-        prior: list[Meld] = []
+        prior: list[Announcement] = []
         kinds = BRISQUE_KINDS if self.brisque else KINDS
         per_turn: dict[int, int] = {}
         for i, meld in enumerate(seat.melds):

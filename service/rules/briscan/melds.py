@@ -37,7 +37,7 @@ BRISQUE_QUARTETS = "KQ"
 
 
 @dataclass(frozen=True)
-class Meld:
+class Announcement:
     """An announced meld: its kind, cards (canonical order), points, and the tricks finished when announced."""
 
     kind: str
@@ -101,7 +101,9 @@ def meld_points(
     return None
 
 
-def reuse_problem(kind: str, cards: Sequence[Card], prior: Sequence[Meld], options: BriscanOptions) -> str | None:
+def reuse_problem(
+    kind: str, cards: Sequence[Card], prior: Sequence[Announcement], options: BriscanOptions
+) -> str | None:
     """Why ``cards`` may not be announced as ``kind`` after the seat's ``prior`` melds (BSC-A2), or None."""
     for meld in prior:
         if meld.kind != kind or not meld.cards or not cards:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.rules.briscan.melds import Meld
+from service.rules.briscan.melds import Announcement
 from service.rules.briscan.options import BriscanOptions
 from service.rules.cards import Card
 from service.rules.game import StateBase
@@ -32,7 +32,7 @@ class BriscanSeat:
     seat: int
     hand: tuple[Card, ...]
     card_points: int
-    melds: tuple[Meld, ...]
+    melds: tuple[Announcement, ...]
     bonuses: tuple[Bonus, ...]
     score: int
 
