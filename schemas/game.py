@@ -111,6 +111,7 @@ class GameSchemas:
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
+        self._meld_schema: type[Schema] | None = None
         prefix = camel(game.id)
         self.prefix = prefix
         deriver = Deriver(game, OptionsField)
@@ -311,7 +312,7 @@ class GameSchemas:
                     },
                 )
                 meld = build(
-                    "Meld",
+                    "MeldScore",
                     {
                         "kind": fields.String(required=True),
                         "cards": fields.List(fields.String(), required=True),
@@ -339,7 +340,7 @@ class GameSchemas:
         game = self.game
         used = {name for names in game.action_fields.values() for name in names}
         used |= {name for names in game.action_optional_fields.values() for name in names}
-        meld = type(
+        meld = self._meld_schema or type(
             f"{self.prefix}MeldSchema",
             (Schema,),
             {
@@ -348,6 +349,7 @@ class GameSchemas:
                 "Meta": StrictSchema.Meta,
             },
         )
+        self._meld_schema = meld
         available: dict[str, fields.Field] = {
             "amount": StrictInteger(validate=validate.Range(-CHIP_LIMIT, CHIP_LIMIT)),
             "card": card(),

@@ -36,5 +36,18 @@ def test_every_game_has_every_path(client):
         base = f"/v1/{game['id']}"
         common = ["", "/deals", "/legal-actions", "/actions", "/states/validate", "/states/view", "/records/adjudicate"]
         extra = ["/hands/evaluate", "/hands/compare"] if game["kind"] == "hand" else ["/tricks/winner"]
+        if game["id"] in ("briscan", "brisque"):
+            extra.append("/melds/evaluate")
         for suffix in common + extra:
             assert base + suffix in paths, base + suffix
+
+
+def test_the_document_builds_without_warnings():
+    """A warning here means two schemas fought over one name and one was renamed behind our back."""
+    import warnings
+
+    from service.api.app import create_app
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        create_app({"WARM_TABLES": False})
