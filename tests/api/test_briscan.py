@@ -95,3 +95,30 @@ def test_record_to_the_end(client):
     record = {"players": 2, "dealer": 0, "seed": "r1", "actions": actions}
     body = client.post(f"{BRISQUE}/records/adjudicate", json={"record": record}).get_json()
     assert body["verdict"] == "complete" and body["applied"] == 32 and body["result"] == result
+
+
+def test_melds_evaluate_examples_and_options(client):
+    def melds(game, hand, trump, **options):
+        body = {"hand": hand, "trump": trump, **({"options": options} if options else {})}
+        answer = client.post(f"{game}/melds/evaluate", json=body)
+        assert answer.status_code == 200
+        return {(m["kind"], tuple(m["cards"])): m["points"] for m in answer.get_json()["melds"]}
+
+    quinte = ("quinte", ("JC", "TC", "9C", "8C", "7C"))
+    assert melds(BASE, ["J♣", "10C", "9C", "8C", "7C"], "S") == {quinte: 50}  # C16
+    assert melds(BASE, ["JC", "TC", "9C", "8C", "7C"], "♣") == {quinte: 100}  # C16 in trumps
+    assert melds(BASE, ["TD", "9D", "8D", "AS", "KC"], "H") == {("tierce", ("TD", "9D", "8D")): 20}  # C17
+    aces = melds(BASE, ["AS", "AH", "AD", "AC", "9S"], "H")  # C18: not doubled; the trump ace bonus
+    assert aces[("quartet", ("AS", "AH", "AD", "AC"))] == 150 and aces[("trump_ace", ("AH",))] == 30
+    doubled = melds(BASE, ["AS", "AH", "AD", "AC", "9S"], "H", quartet_doubling="always")
+    assert doubled[("quartet", ("AS", "AH", "AD", "AC"))] == 300  # BSC-A4 option
+    assert melds(BASE, ["AS", "TD", "9C", "8H", "7S"], "H") == {  # C20
+        ("carte_blanche_pips", ("AS", "7S", "8H", "TD", "9C")): 10
+    }
+    assert melds(BASE, ["AS", "TD", "9C", "8H", "7S"], "H", ace_is_court=True) == {}
+    assert melds(BRISQUE, ["AS", "AH", "AD", "AC", "KH", "QH"], "H") == {("marriage", ("KH", "QH")): 40}
+    assert melds(BRISQUE, ["AH", "KH", "QH", "JH", "9C", "8C"], "D") == {("marriage", ("KH", "QH")): 20}
+    for bad in ({"hand": ["6S"], "trump": "H"}, {"hand": ["AS", "AS"], "trump": "H"}, {"hand": ["AS"], "trump": "X"}):
+        assert client.post(f"{BASE}/melds/evaluate", json=bad).status_code == 422
+    unknown = {"hand": ["AS"], "trump": "H", "options": {"bogus": 1}}
+    assert client.post(f"{BASE}/melds/evaluate", json=unknown).status_code == 422

@@ -414,8 +414,8 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
     # -- result ------------------------------------------------------------------------------------
     def result(self, state: BriscanState) -> Result | None:
         """The deal's score per seat (card points, melds, bonuses) and the game toward the target (BSC-A8)."""
-        if state.phase != COMPLETE or not state.ended:
-            return None
+        if state.phase != COMPLETE or not state.ended or len(state.seats) != 2:
+            return None  # (also on a malformed state: result never raises)
         points = [s.score for s in state.seats]
         before = parse_game_score(state.options.game_score) or [0, 0]
         after = [before[i] + points[i] for i in (0, 1)]
@@ -569,8 +569,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
                 continue
             if meld.trick > 0 and state.tricks[meld.trick - 1].winner != seat.seat:
                 problems.append(Problem("meld_trick", "only the winner of the last trick announces", where))
-            if meld.trick == 0 and meld.kind not in (CB_COURTS, CB_PIPS):
-                problems.append(Problem("meld_trick", "announcements come after a trick", where))
+            problems.extend(self._meld_timing_problems(state, seat.seat, meld, where))
             why = reuse_problem(meld.kind, meld.cards, prior, state.options)
             if why is not None:
                 problems.append(Problem("card_reuse", why, where))
@@ -582,6 +581,27 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
             if limit is not None and per_turn[meld.trick] > limit:
                 problems.append(Problem("too_many_melds", f"at most {limit} melds per turn", where))
             prior.append(meld)
+        return problems
+
+    def _meld_timing_problems(self, state: BriscanState, seat: int, meld: Announcement, where: str) -> list[Problem]:
+        """Whether ``meld`` could be announced after ``meld.trick`` tricks (2(b)4, BSC-A6, BSC-A9, BSC-A10)."""
+        opts = state.options
+        initial = opts.carte_blanche_timing == "initial_hand" and not self.brisque
+        blanche = meld.kind in (CB_COURTS, CB_PIPS)
+        problems: list[Problem] = []
+        if meld.trick == 0 and not (blanche and initial):
+            problems.append(Problem("meld_trick", "announcements come after a trick", where))
+        if meld.trick > 0 and blanche and initial:
+            problems.append(Problem("meld_trick", "carte blanche is declared on the dealt hand (BSC-A9)", where))
+        if meld.trick >= self.talon_tricks and not opts.announce_after_talon:
+            problems.append(Problem("meld_trick", "no announcements once the talon is empty (BSC-A6)", where))
+        if meld.kind == TRUMP_ACE:
+            if opts.trump_ace_bonus != "announce":
+                problems.append(Problem("invalid_meld", "the trump-ace bonus is scored automatically (BSC-A10)", where))
+            elif state.exchanged_by == seat and state.turn_up == "A" + state.trump:
+                problems.append(
+                    Problem("trump_ace_exchanged", "the trump ace taken by the seven exchange scores nothing", where)
+                )
         return problems
 
     def _flow_problems(self, state: BriscanState) -> list[Problem]:
