@@ -574,7 +574,8 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
             if why is not None:
                 problems.append(Problem("card_reuse", why, where))
             gone = {c for t in state.tricks[: meld.trick] for c in t.cards}
-            if gone & set(meld.cards):  # (a melded trump seven may be exchanged and drawn by the other seat)
+            kept = self._held_since(state, seat.seat, meld.trick)
+            if gone & set(meld.cards) or not set(meld.cards) <= kept:
                 problems.append(Problem("meld_cards", "a meld shows cards the seat held", where + "/cards"))
             per_turn[meld.trick] = per_turn.get(meld.trick, 0) + 1
             limit = state.options.melds_per_turn
@@ -582,6 +583,17 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
                 problems.append(Problem("too_many_melds", f"at most {limit} melds per turn", where))
             prior.append(meld)
         return problems
+
+    def _held_since(self, state: BriscanState, seat: int, played: int) -> set[Card]:
+        """Where the cards ``seat`` held after ``played`` tricks can be now: its hand or its later plays
+        (the trump seven it exchanged away may be anywhere)."""
+        cards = set(state.seats[seat].hand)
+        for trick in state.tricks[played:]:
+            cards.update(c for i, c in enumerate(trick.cards) if (trick.leader + i) % 2 == seat)
+        cards.update(c for i, c in enumerate(state.trick) if (state.leader + i) % 2 == seat)
+        if state.exchanged_by == seat:
+            cards.add("7" + state.trump)
+        return cards
 
     def _meld_timing_problems(self, state: BriscanState, seat: int, meld: Announcement, where: str) -> list[Problem]:
         """Whether ``meld`` could be announced after ``meld.trick`` tricks (2(b)4, BSC-A6, BSC-A9, BSC-A10)."""

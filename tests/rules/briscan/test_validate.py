@@ -113,3 +113,10 @@ def test_brisque_scores_only_the_last_trick_bonus():
 def test_result_never_raises_on_a_malformed_finished_state():
     done = dataclasses.replace(GAME._settle(slam_state(GAME), []).state)
     assert GAME.result(dataclasses.replace(done, seats=done.seats[:1])) is None
+
+
+def test_2c_validate_refuses_a_meld_of_cards_the_other_seat_holds():
+    state = c14_state()  # seat 0 holds A♥ K♥ Q♥ J♥ 9♣ on lead; seat 1 holds 7♠ 8♠ 9♠ 10♠ and 8♦
+    assert GAME.validate(with_meld(state, 0, Announcement("marriage", ("KH", "QH"), 40, 1))) == []
+    forged = with_meld(state, 0, Announcement("tierce", ("TS", "9S", "8S"), 20, 1))
+    assert "meld_cards" in codes(GAME.validate(forged))
