@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
+from typing import Any, Protocol, TypeVar
 
 
 def next_seat(seat: int, players: int) -> int:
@@ -39,3 +41,18 @@ def deal_hands(deck: Sequence[str], dealer: int, players: int, cards_each: int) 
         for i, seat in enumerate(order):
             hands[seat].append(deck[k * players + i])
     return hands, cards_each * players
+
+
+class HasSeat(Protocol):
+    """A per-seat record of a state: a frozen dataclass whose first field is ``seat``."""
+
+    @property
+    def seat(self) -> int: ...
+
+
+SeatT = TypeVar("SeatT", bound=HasSeat)
+
+
+def replace_seat(seats: tuple[SeatT, ...], seat: int, **changes: Any) -> tuple[SeatT, ...]:
+    """The seats with ``seat``'s record changed (states are immutable: a new tuple, new record)."""
+    return tuple(dataclasses.replace(s, **changes) if s.seat == seat else s for s in seats)  # type: ignore[type-var]

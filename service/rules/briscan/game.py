@@ -31,7 +31,7 @@ from service.rules.briscan.state import COMPLETE, FINAL, PHASES, TALON, Bonus, B
 from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import InvalidInput, Problem
 from service.rules.game import Action, Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
-from service.rules.seats import deal_hands, next_seat
+from service.rules.seats import deal_hands, next_seat, replace_seat
 from service.rules.tricks import Trick, draw_after_trick, parse_suit
 
 TRICKS = 16
@@ -342,7 +342,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
             raise self.illegal(
                 state, "must_follow", "BSC-A3", "talon empty: follow suit and head the trick if you can, else trump"
             )
-        seats = _replace_seat(state.seats, seat, hand=tuple(c for c in hand if c != card))
+        seats = replace_seat(state.seats, seat, hand=tuple(c for c in hand if c != card))
         trick = (*state.trick, card)
         events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
         if len(trick) < state.players:
@@ -359,7 +359,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
         hand = tuple(state.turn_up if c == seven else c for c in state.seats[seat].hand)
         after = dataclasses.replace(
             state,
-            seats=_replace_seat(state.seats, seat, hand=hand),
+            seats=replace_seat(state.seats, seat, hand=hand),
             talon=(*state.talon[:-1], seven),
             exchanged_by=seat,
         )
@@ -373,7 +373,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
             points = meld_points(kind, cards, state.trump, state.options, self.brisque, self.hand_size) or 0
             new.append(Announcement(kind, _ordered(cards), points, len(state.tricks)))
         mine = state.seats[seat]
-        after = dataclasses.replace(state, seats=_replace_seat(state.seats, seat, melds=(*mine.melds, *new)))
+        after = dataclasses.replace(state, seats=replace_seat(state.seats, seat, melds=(*mine.melds, *new)))
         events: list[Event] = [
             {
                 "type": "announce",
@@ -394,7 +394,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
         index, points = winner_and_points(state.trump, state.trick, state.options.card_points)
         winner = (state.leader + index) % state.players
         done = Trick(state.leader, state.trick, winner, points)
-        seats = _replace_seat(state.seats, winner, card_points=state.seats[winner].card_points + points)
+        seats = replace_seat(state.seats, winner, card_points=state.seats[winner].card_points + points)
         events.append({"type": "trick", "winner": winner, "cards": list(state.trick), "points": points})
         hands, talon, draws = draw_after_trick([s.hand for s in seats], state.talon, winner)
         seats = tuple(dataclasses.replace(s, hand=hands[s.seat]) for s in seats)
@@ -545,7 +545,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
                 state,
                 phase=FINAL,
                 trick=trick.cards[:1],
-                seats=_replace_seat(state.seats, follower, hand=tuple(hand)),
+                seats=replace_seat(state.seats, follower, hand=tuple(hand)),
             )
             if trick.cards[1] not in self.legal_plays(before, follower):
                 problems.append(Problem("must_follow", f"trick {k}: the follower broke strict play", f"/tricks/{k}"))
@@ -686,10 +686,6 @@ def _melds_of(raw: Any) -> list[tuple[str, tuple[Card, ...]]] | None:
             return None
         out.append((kind, tuple(cards)))
     return out
-
-
-def _replace_seat(seats: tuple[BriscanSeat, ...], seat: int, **changes: Any) -> tuple[BriscanSeat, ...]:
-    return tuple(dataclasses.replace(s, **changes) if s.seat == seat else s for s in seats)
 
 
 __all__ = ["Briscan", "Brisque"]

@@ -21,7 +21,7 @@ from service.rules.briscola.state import COMPLETE, PHASES, PLAY, BriscolaSeat, B
 from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import CardError, InvalidInput, Problem
 from service.rules.game import Action, Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
-from service.rules.seats import deal_hands, deal_order, next_seat
+from service.rules.seats import deal_hands, deal_order, next_seat, replace_seat
 from service.rules.tricks import Trick, draw_after_trick, side_of, side_points
 
 HAND_SIZE = 3
@@ -207,7 +207,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
         hand = state.seats[seat].hand
         if card not in hand:
             raise self.illegal(state, "card_not_in_hand", "3(b)4", f"seat {seat} does not hold {card}")
-        seats = _replace_seat(state.seats, seat, hand=tuple(c for c in hand if c != card))
+        seats = replace_seat(state.seats, seat, hand=tuple(c for c in hand if c != card))
         trick = (*state.trick, card)
         events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
         if len(trick) < state.players:
@@ -229,7 +229,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
         face_up = state.stock[-1]
         hand = tuple(face_up if c == mine else c for c in state.seats[seat].hand)
         after = dataclasses.replace(
-            state, seats=_replace_seat(state.seats, seat, hand=hand), stock=(*state.stock[:-1], mine)
+            state, seats=replace_seat(state.seats, seat, hand=hand), stock=(*state.stock[:-1], mine)
         )
         return Transition(after, ({"type": "exchange_turnup", "seat": seat, "gave": mine, "took": face_up},))
 
@@ -238,7 +238,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
         index, points = winner_and_points(state.trump, state.trick)
         winner = (state.leader + index) % state.players
         done = Trick(state.leader, state.trick, winner, points)
-        seats = _replace_seat(state.seats, winner, points=state.seats[winner].points + points)
+        seats = replace_seat(state.seats, winner, points=state.seats[winner].points + points)
         events.append({"type": "trick", "winner": winner, "cards": list(state.trick), "points": points})
         hands, stock, draws = draw_after_trick([s.hand for s in seats], state.stock, winner)
         seats = tuple(dataclasses.replace(s, hand=hands[s.seat]) for s in seats)
@@ -376,10 +376,6 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
         seats = tuple(s if s.seat == seat else dataclasses.replace(s, hand=hide(s.hand)) for s in state.seats)
         stock = (*hide(state.stock[:-1]), state.stock[-1]) if state.stock else ()
         return dataclasses.replace(state, seats=seats, stock=stock)
-
-
-def _replace_seat(seats: tuple[BriscolaSeat, ...], seat: int, **changes: Any) -> tuple[BriscolaSeat, ...]:
-    return tuple(dataclasses.replace(s, **changes) if s.seat == seat else s for s in seats)
 
 
 __all__ = ["Briscola", "face_up_reachable", "sides"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from service.rules.betting import payouts, split_pot
 from service.rules.broggin.cards import FULL_PACK, TRUMPS, domain, is_trump, parse_broggin
@@ -51,7 +50,7 @@ from service.rules.game import (
     hide,
     ranking_groups,
 )
-from service.rules.seats import deal_order, order_from
+from service.rules.seats import deal_order, order_from, replace_seat
 from service.rules.shuffle import shuffle
 
 HAND_SIZE = 4
@@ -304,7 +303,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
 
     def _fold(self, state: BrogginState, seat: int) -> Transition[BrogginState]:
         """ "lägga sig (kasta sina kort och inte vara med mer)"."""
-        after = dataclasses.replace(state, seats=_replace_seat(state.seats, seat, folded=True, acted=True))
+        after = dataclasses.replace(state, seats=replace_seat(state.seats, seat, folded=True, acted=True))
         events: list[Event] = [{"type": "fold", "seat": seat}]
         active = self._active(after)
         if len(active) == 1:  # the last player standing wins unseen
@@ -322,7 +321,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
                 f"the first-round bet is exactly one stake ({stake}): 'satsa (ytterligare en insats)'",
             )
         me = state.seats[action.seat]
-        seats = _replace_seat(state.seats, action.seat, put_in=me.put_in + stake, acted=True)
+        seats = replace_seat(state.seats, action.seat, put_in=me.put_in + stake, acted=True)
         after = dataclasses.replace(state, seats=seats, pot=state.pot + stake)
         return self._advance(after, action.seat, [{"type": "bet", "seat": action.seat, "chips": stake}])
 
@@ -369,7 +368,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
                 "the stock still holds enough cards: they are drawn from its top, so 'drawn' must be left out",
             )
         hand = tuple(c for c in me.hand if c not in discard) + tuple(drawn)
-        seats = _replace_seat(state.seats, seat, hand=hand, exchanged=len(discard))
+        seats = replace_seat(state.seats, seat, hand=hand, exchanged=len(discard))
         after = dataclasses.replace(state, seats=seats, stock=tuple(stock), discards=tuple(pile) + tuple(discard))
         return self._advance(after, seat, events)
 
@@ -439,7 +438,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             code, message = problems[0]
             raise self.illegal(state, code, "BRG-A2" if code == "duplicate_identity" else "BRG-A3", message)
         declared = tuple(Assignment(t, c) for t in TRUMPS for t2, c in parsed if t2 == t)
-        after = dataclasses.replace(state, seats=_replace_seat(state.seats, seat, declared=declared))
+        after = dataclasses.replace(state, seats=replace_seat(state.seats, seat, declared=declared))
         event: Event = {"type": "declare", "seat": seat, "assignments": {a.trump: a.card for a in declared}}
         return self._advance(after, seat, [event])
 
@@ -780,7 +779,3 @@ def _comparison(values: Sequence[HandValue]) -> Comparison:
     else:
         decided = deciding(values[ranking[0][0]].key, values[ranking[1][0]].key)
     return Comparison(ranking, list(ranking[0]), decided)
-
-
-def _replace_seat(seats: tuple[BrogginSeat, ...], seat: int, **changes: Any) -> tuple[BrogginSeat, ...]:
-    return tuple(dataclasses.replace(s, **changes) if s.seat == seat else s for s in seats)

@@ -30,7 +30,7 @@ from service.rules.game import (
 from service.rules.old_brag.evaluation import CATEGORIES, deciding, evaluate_hand
 from service.rules.old_brag.options import OldBragOptions
 from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragSeat, OldBragState
-from service.rules.seats import deal_hands, deal_order, next_active, order_from
+from service.rules.seats import deal_hands, deal_order, next_active, order_from, replace_seat
 
 HAND_SIZE = 3
 FACE_UP = 2
@@ -309,12 +309,12 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
             if kind == "raise":
                 raise self.illegal(state, "no_bet_to_raise", "4(b)", "nobody has bet yet: the dealer opens with bet")
         if kind == "fold":
-            seats = _replace_seat(state.seats, seat, folded=True)
+            seats = replace_seat(state.seats, seat, folded=True)
             after = dataclasses.replace(state, seats=seats)
             return self._next_bettor(after, seat, [{"type": "fold", "seat": seat}])
         if kind == "call":
             cost = state.level - me.staked
-            seats = _replace_seat(state.seats, seat, staked=state.level)
+            seats = replace_seat(state.seats, seat, staked=state.level)
             after = dataclasses.replace(state, seats=seats, main_pot=state.main_pot + cost)
             return self._next_bettor(after, seat, [{"type": "call", "seat": seat, "chips": cost}])
         # bet (the dealer's opening) or raise: ``amount`` is the new total level
@@ -339,7 +339,7 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
                 f"max_raise is {state.options.max_raise}: the new level is at most {high}",
             )
         cost = amount - me.staked
-        seats = _replace_seat(state.seats, seat, staked=amount)
+        seats = replace_seat(state.seats, seat, staked=amount)
         after = dataclasses.replace(state, seats=seats, main_pot=state.main_pot + cost, level=amount, aggressor=seat)
         event: Event = {"type": kind, "seat": seat, "amount": amount, "chips": cost}
         return self._next_bettor(after, seat, [event])
@@ -372,7 +372,7 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
         seat = action.seat
         events: list[Event] = []
         if action.type == "stand":
-            seats = _replace_seat(state.seats, seat, stood=True)
+            seats = replace_seat(state.seats, seat, stood=True)
             total = total_31(self._cards_31(state.seats[seat]), state.options)
             events.append({"type": "stand", "seat": seat, "total": total})
         elif action.type == "hit":
@@ -380,7 +380,7 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
                 raise self.illegal(state, "stock_empty", "4(b)", "no cards are left to draw: stand")
             card = state.stock[0]
             me = state.seats[seat]
-            seats = _replace_seat(state.seats, seat, drawn=me.drawn + (card,))
+            seats = replace_seat(state.seats, seat, drawn=me.drawn + (card,))
             total = total_31(me.hand + me.drawn + (card,), state.options)
             events.append({"type": "hit", "seat": seat, "card": card, "total": total})
             if total > LIMIT_31:  # "odbacuje karte i gubi mogućnost osvajanja nagrade"
@@ -625,7 +625,3 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
             drawn = s.drawn if s.seat in totals_shown else hide(s.drawn)
             seats.append(dataclasses.replace(s, hand=hand, drawn=drawn))
         return dataclasses.replace(state, seats=tuple(seats), stock=hide(state.stock))
-
-
-def _replace_seat(seats: tuple[OldBragSeat, ...], seat: int, **changes: Any) -> tuple[OldBragSeat, ...]:
-    return tuple(dataclasses.replace(s, **changes) if s.seat == seat else s for s in seats)

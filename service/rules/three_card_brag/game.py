@@ -22,7 +22,7 @@ from service.rules.game import (
     hide,
     ranking_groups,
 )
-from service.rules.seats import deal_hands, deal_order, next_active
+from service.rules.seats import deal_hands, deal_order, next_active, replace_seat
 from service.rules.three_card_brag.evaluation import CATEGORIES, evaluate_hand
 from service.rules.three_card_brag.options import BragOptions
 from service.rules.three_card_brag.state import BETTING, COMPLETE, PHASES, BragSeat, BragState
@@ -198,7 +198,7 @@ class ThreeCardBrag(HandGame[BragState, BragOptions]):
         if kind == "look":
             if not me.blind:
                 raise self.illegal(state, "already_open", "BT-A8", "this player has already looked")
-            seats = _replace_seat(state.seats, seat, blind=False)
+            seats = replace_seat(state.seats, seat, blind=False)
             return Transition(dataclasses.replace(state, seats=seats), ({"type": "look", "seat": seat},))
         if kind == "fold":
             return self._fold(state, seat)
@@ -214,7 +214,7 @@ class ThreeCardBrag(HandGame[BragState, BragOptions]):
         if kind in ("bet", "raise"):
             self._check_wager(state, action)
         cost = self._cost(state, seat, action)
-        seats = _replace_seat(state.seats, seat, put_in=me.put_in + cost)
+        seats = replace_seat(state.seats, seat, put_in=me.put_in + cost)
         stake = action.amount if kind in ("bet", "raise") else state.stake
         after = dataclasses.replace(state, seats=seats, pot=state.pot + cost, stake=stake)
         event: Event = {"type": kind, "seat": seat, "chips": cost}
@@ -233,7 +233,7 @@ class ThreeCardBrag(HandGame[BragState, BragOptions]):
         return "you cannot see a blind man: an open player may only bet or fold against a blind one"
 
     def _fold(self, state: BragState, seat: int) -> Transition[BragState]:
-        seats = _replace_seat(state.seats, seat, folded=True)
+        seats = replace_seat(state.seats, seat, folded=True)
         after = dataclasses.replace(state, seats=seats)
         events: list[Event] = [{"type": "fold", "seat": seat}]
         active = self._active(after)
@@ -357,7 +357,3 @@ class ThreeCardBrag(HandGame[BragState, BragOptions]):
             s if s.seat == seat or s.seat in shown else dataclasses.replace(s, hand=hide(s.hand)) for s in state.seats
         )
         return dataclasses.replace(state, seats=seats, stock=hide(state.stock))
-
-
-def _replace_seat(seats: tuple[BragSeat, ...], seat: int, **changes: Any) -> tuple[BragSeat, ...]:
-    return tuple(dataclasses.replace(s, **changes) if s.seat == seat else s for s in seats)
