@@ -116,3 +116,15 @@ def require_distinct(cards: Sequence[str], pack: Iterable[Card], pointer: str = 
     problems = check_cards(cards, pack, pointer)
     if problems:
         raise InvalidInput(problems)
+
+
+class FrenchCards:
+    """The whole 52-card French pack and its notation, for the games that use it (both Brags)."""
+
+    def parse_card(self, text: str) -> Card:
+        """The canonical code of ``text`` in any accepted notation; raises CardError."""
+        return parse_french(text)
+
+    def full_pack(self) -> tuple[Card, ...]:
+        """The 52 cards in canonical order."""
+        return french_pack()

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.rules.betting import payouts
-from service.rules.cards import PIP_VALUE, Card, french_pack, parse_french, rank
+from service.rules.cards import PIP_VALUE, Card, FrenchCards, rank
 from service.rules.errors import Problem
 from service.rules.game import (
     Action,
@@ -69,7 +69,7 @@ def face_up_order(card: Card, options: OldBragOptions) -> int:
     return PIP_VALUE[rank(card)]
 
 
-class OldBrag(HandGame[OldBragState, OldBragOptions]):
+class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
     """Old Brag with braggers and the two consolation pots (Serbian seed)."""
 
     id = "old-brag"
@@ -88,13 +88,6 @@ class OldBrag(HandGame[OldBragState, OldBragOptions]):
         "hit": (),
         "stand": (),
     }
-
-    # -- cards -------------------------------------------------------------------------------------
-    def parse_card(self, text: str) -> Card:
-        return parse_french(text)
-
-    def full_pack(self) -> tuple[Card, ...]:
-        return french_pack()
 
     # -- hands -------------------------------------------------------------------------------------
     def categories(self) -> list[str]:

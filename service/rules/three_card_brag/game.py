@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.rules.betting import payouts
-from service.rules.cards import Card, french_pack, parse_french
+from service.rules.cards import Card, FrenchCards
 from service.rules.errors import Problem
 from service.rules.game import (
     Action,
@@ -34,7 +34,7 @@ def _half_up(chips: int) -> int:
     return -(-chips // 2)
 
 
-class ThreeCardBrag(HandGame[BragState, BragOptions]):
+class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
     """Modern British Three Card Brag: blind play, seeing, prials on top."""
 
     id = "three-card-brag"
@@ -53,13 +53,6 @@ class ThreeCardBrag(HandGame[BragState, BragOptions]):
         "see": (),
         "look": (),
     }
-
-    # -- cards -------------------------------------------------------------------------------------
-    def parse_card(self, text: str) -> Card:
-        return parse_french(text)
-
-    def full_pack(self) -> tuple[Card, ...]:
-        return french_pack()
 
     # -- hands -------------------------------------------------------------------------------------
     def categories(self) -> list[str]:
