@@ -13,7 +13,7 @@ from flask_smorest.utils import prepare_response
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from schemas.common import ProblemDetailsSchema
-from service.api import guard, metrics, ops
+from service.api import guard, headers, metrics, ops
 from service.api.games import game_blueprint
 from service.api.problems import PROBLEM_JSON, register_error_handlers
 from service.rules.game import HandGame
@@ -63,6 +63,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     if config:
         app.config.update(config)
+    app.url_map.merge_slashes = False  # '//v1//games' is a 404, never a redirect built from the Host header
     api = ProblemApi(app)
     api.ma_plugin.converter.add_attribute_function(guard.max_contains_doc)
     api.register_blueprint(ops.blp)
@@ -71,6 +72,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     app.before_request(guard.check_body)
     metrics.install(app)
+    headers.install(app)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "card-arbiter"}), url_prefix="/docs"
     )

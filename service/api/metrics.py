@@ -15,6 +15,17 @@ REQUESTS = Counter(
 LATENCY = Histogram("card_arbiter_request_seconds", "Time to answer a request.", ["endpoint"], registry=REGISTRY)
 
 
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+"""The methods labelled as themselves; any other is ``other`` (a client cannot make new label values)."""
+OTHER = "other"
+
+
+def labels() -> tuple[str, str]:
+    """The method and endpoint labels of this request: known methods and the routes of the app only."""
+    method = request.method if request.method in METHODS else OTHER
+    return method, request.url_rule.rule if request.url_rule is not None else OTHER
+
+
 def install(app: Flask) -> None:
     """Count and time every request."""
 
@@ -24,8 +35,8 @@ def install(app: Flask) -> None:
 
     @app.after_request
     def record(response: Response) -> Response:
-        endpoint = request.url_rule.rule if request.url_rule is not None else "unmatched"
-        REQUESTS.labels(request.method, endpoint, str(response.status_code)).inc()
+        method, endpoint = labels()
+        REQUESTS.labels(method, endpoint, str(response.status_code)).inc()
         if "started" in g:
             LATENCY.labels(endpoint).observe(time.perf_counter() - g.started)
         return response

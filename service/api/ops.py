@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import yaml
@@ -43,9 +44,9 @@ def readyz() -> dict[str, Any]:
 @blp.route("/openapi.json", methods=["GET"])
 @blp.doc(operationId="openapiJson")
 @blp.response(200, content_type="application/json", description="The OpenAPI 3.1 description (JSON).")
-def openapi_json() -> Any:
+def openapi_json() -> Response:
     """The OpenAPI description of this service, as committed in openapi.yaml."""
-    return current_app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
+    return Response(_document("json"), mimetype="application/json")
 
 
 @blp.route("/openapi.yaml", methods=["GET"])
@@ -53,9 +54,18 @@ def openapi_json() -> Any:
 @blp.response(200, content_type="application/yaml", description="The OpenAPI 3.1 description (YAML).")
 def openapi_yaml() -> Response:
     """The OpenAPI description of this service (YAML)."""
-    from service.api.openapi import spec_yaml
+    return Response(_document("yaml"), mimetype="application/yaml")
 
-    return Response(spec_yaml(current_app), mimetype="application/yaml")
+
+def _document(kind: str) -> bytes:
+    """The OpenAPI document as JSON or YAML, built on first use and kept (it depends only on the code)."""
+    from service.api.openapi import spec_dict, spec_yaml
+
+    built: dict[str, bytes] = current_app.extensions.setdefault("openapi_documents", {})
+    if kind not in built:
+        text = spec_yaml(current_app) if kind == "yaml" else json.dumps(spec_dict(current_app), ensure_ascii=False)
+        built[kind] = text.encode("utf-8")
+    return built[kind]
 
 
 @blp.route("/metrics", methods=["GET"])
