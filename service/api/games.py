@@ -16,7 +16,7 @@ from schemas.game import game_schemas
 from service.api import guard
 from service.api.catalog import detail
 from service.api.examples import examples
-from service.api.problems import PROBLEM_JSON
+from service.api.problems import PROBLEM_JSON, listed
 from service.rules.cards import check_cards
 from service.rules.errors import IllegalAction, InvalidInput, Problem
 from service.rules.game import RULES_VERSION, Action, Game, HandGame, TrickGame
@@ -226,7 +226,9 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         problems = game.validate(data["state"])
         return {
             "valid": not problems,
-            "problems": [{"code": p.code, "pointer": "/state" + p.pointer, "message": p.message} for p in problems],
+            "problems": listed(
+                [{"code": p.code, "pointer": "/state" + p.pointer, "message": p.message} for p in problems], None
+            ),
             **rules_echo(game.options_of(data["state"])),
         }
 

@@ -3,9 +3,9 @@
 - over the size limit is a 413 whatever the framing (``Content-Length`` or ``Transfer-Encoding: chunked``);
 - a body that is not ``application/json`` is a 415, one that is not strict UTF-8 JSON a 400 (``NaN``,
   ``Infinity``, invalid UTF-8, lone surrogates such as ``"\\ud800"``, nesting past the parser's depth);
-- every array of the operation's schema is bounded before any schema loads an item: its ``maxItems``
-  (:data:`MAX_ARRAY` where it states none) and ``maxContains``, outer arrays first. A bound broken is a 422
-  naming where.
+- every array and object of the operation's schema is bounded before any schema loads an item: an array
+  by its ``maxItems`` (:data:`MAX_ARRAY` where it states none) and ``maxContains``, an object by the number
+  of its fields; outer ones first. A bound broken is a 422 naming where.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from flask import Response, current_app, g, request
-from marshmallow import Schema, fields, validate
+from marshmallow import RAISE, Schema, fields, validate
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -90,8 +90,11 @@ def pointer(path: Path) -> str:
 
 
 # -- bounds from the operation's schema ------------------------------------------------------------
-Bound = tuple[tuple[str, ...], int, int | None]
-"""A path of field names (``*`` for every item of an array), its maxItems, and its maxContains of objects."""
+Bound = tuple[tuple[str, ...], bool, int, int | None]
+"""A path of field names (``*`` for every item of an array); whether it is an object (else an array); its
+most members or items; an array's maxContains of objects."""
+MAX_MEMBERS = 64
+"""The most members of an object whose schema lets unknown fields in."""
 
 
 def _schema_bounds() -> tuple[Bound, ...]:
@@ -113,6 +116,7 @@ def bounds_of(schema: type[Schema] | Schema) -> tuple[Bound, ...]:
 def _walk_schema(schema: Schema, prefix: tuple[str, ...], depth: int) -> Iterator[Bound]:
     if depth > 6:
         return
+    yield prefix, True, len(schema.fields) if schema.unknown == RAISE else MAX_MEMBERS, None
     for name, field in schema.fields.items():
         key = (field.data_key or name,)
         yield from _walk_field(field, prefix + key, depth)
@@ -121,9 +125,11 @@ def _walk_schema(schema: Schema, prefix: tuple[str, ...], depth: int) -> Iterato
 def _walk_field(field: fields.Field, path: tuple[str, ...], depth: int) -> Iterator[Bound]:
     if isinstance(field, fields.Nested) and not field.many and isinstance(field.schema, Schema):
         yield from _walk_schema(field.schema, path, depth + 1)
+    if isinstance(field, fields.Dict):
+        yield path, True, MAX_MEMBERS, None
     if isinstance(field, fields.List):
         most = min((v.max for v in field.validators if isinstance(v, validate.Length) and v.max), default=MAX_ARRAY)
-        yield path, most, field.metadata.get("maxContains")
+        yield path, False, most, field.metadata.get("maxContains")
         yield from _walk_field(field.inner, (*path, "*"), depth + 1)
 
 
@@ -135,47 +141,54 @@ def _bound_problems(text: str, document: Any, bounds: tuple[Bound, ...]) -> Iter
         if found is not None:
             yield found
             return
-    for names, most, contains in bounds:
-        path = _over(document, names, most, contains)
+    for names, is_object, most, contains in bounds:
+        path = _over(document, names, is_object, most, contains)
         if path is not None:
             value = _get(document, path)
-            count = len(value) if len(value) > most else sum(1 for v in value if isinstance(v, dict))
-            what = f"at most {most} items" if len(value) > most else f"at most {contains} objects (not null)"
+            if is_object:
+                what, count = f"at most {most} members (the fields of the contract)", len(value)
+            elif len(value) > most:
+                what, count = f"at most {most} items", len(value)
+            else:
+                what, count = f"at most {contains} objects (not null)", sum(1 for v in value if isinstance(v, dict))
             yield {"pointer": pointer(path), "detail": f"{what}, not {count}"}
             return
 
 
-def _over(value: Any, names: tuple[str, ...], most: int, contains: int | None) -> Path | None:
-    """The path (under ``names``) of the first array longer than ``most`` or with more than ``contains``
-    objects; None when there is none. Costs one pass over the arrays named, nothing else."""
+def _over(value: Any, names: tuple[str, ...], is_object: bool, most: int, contains: int | None) -> Path | None:
+    """The path (under ``names``) of the first object with more than ``most`` members, or array longer than
+    ``most`` or with more than ``contains`` objects; None when there is none. One pass over what is named."""
     if not names:
-        return () if _too_long(value, most, contains) else None
+        return () if _too_big(value, is_object, most, contains) else None
     head, rest = names[0], names[1:]
     if head != "*":
         if isinstance(value, dict) and head in value:
-            found = _over(value[head], rest, most, contains)
+            found = _over(value[head], rest, is_object, most, contains)
             return None if found is None else (head, *found)
         return None
     if not isinstance(value, list):
         return None
-    if not rest:  # the common case, an array of arrays: one tight loop
+    if not rest:  # the common case, an array of arrays or objects: one tight loop
+        kind = dict if is_object else list
         if contains is None:
             for i, item in enumerate(value):
-                if isinstance(item, list) and len(item) > most:
+                if isinstance(item, kind) and len(item) > most:
                     return (i,)
             return None
         for i, item in enumerate(value):
-            if _too_long(item, most, contains):
+            if _too_big(item, is_object, most, contains):
                 return (i,)
         return None
     for i, item in enumerate(value):
-        found = _over(item, rest, most, contains)
+        found = _over(item, rest, is_object, most, contains)
         if found is not None:
             return (i, *found)
     return None
 
 
-def _too_long(value: Any, most: int, contains: int | None) -> bool:
+def _too_big(value: Any, is_object: bool, most: int, contains: int | None) -> bool:
+    if is_object:
+        return isinstance(value, dict) and len(value) > most
     if not isinstance(value, list):
         return False
     if len(value) > most:

@@ -91,11 +91,11 @@ def short_pointer(pointer: str) -> str:
     return short("/".join(t if len(t) <= 40 else t[:40] + "…" for t in pointer.split("/")))
 
 
-def listed(items: list[dict[str, str]]) -> list[dict[str, str]]:
-    """The first MAX_LISTED items, each text shortened."""
+def listed(items: list[dict[str, str]], most: int | None = MAX_LISTED) -> list[dict[str, str]]:
+    """The first ``most`` items (all for None), each text shortened."""
     return [
         {k: (short_pointer(v) if k == "pointer" else short(v)) if isinstance(v, str) else v for k, v in item.items()}
-        for item in items[:MAX_LISTED]
+        for item in items[:most]
     ]
 
 

@@ -154,3 +154,23 @@ def test_a_chunked_body_over_the_limit_is_a_413(app):
     assert _chunked(app, valid)[0] == 200
     status, answer = _chunked(app, valid + b" " * (2 * 1024 * 1024 + 200_000) + b"garbage")
     assert status == 413 and json.loads(answer)["status"] == 413
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "pointer"),
+    [
+        ("/v1/three-card-brag/deals", {f"k{i}": 0 for i in range(100_000)}, ""),
+        (EVALUATE, {"hands": [["AS", "KS", "QS"]], "options": {f"k{i}": 0 for i in range(10_000)}}, "/options"),
+        (
+            "/v1/broggin/hands/evaluate",
+            {"hands": [["1Sw", "2Sw", "3Sw", "Witch"]], "declarations": [{f"k{i}": "QSw" for i in range(10_000)}]},
+            "/declarations/0",
+        ),
+    ],
+)
+def test_objects_with_more_members_than_the_contract_are_refused_at_once(client, monkeypatch, path, body, pointer):
+    from marshmallow import Schema
+
+    monkeypatch.setattr(Schema, "load", lambda *a, **k: pytest.fail("the schema was loaded"))
+    answer = assert_problem(client.post(path, json=body), 422)
+    assert answer["errors"][0]["pointer"] == pointer and "members" in answer["errors"][0]["detail"]

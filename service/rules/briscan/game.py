@@ -29,7 +29,7 @@ from service.rules.briscan.melds import (
 from service.rules.briscan.options import BriscanOptions, parse_game_score
 from service.rules.briscan.state import COMPLETE, FINAL, PHASES, TALON, Bonus, BriscanSeat, BriscanState
 from service.rules.cards import SUITS, Card, rank, suit
-from service.rules.errors import InvalidInput, Problem
+from service.rules.errors import InvalidInput, Problem, excerpt
 from service.rules.game import Action, Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
 from service.rules.seats import deal_hands, next_seat, replace_seat
 from service.rules.tricks import Trick, draw_after_trick, parse_suit
@@ -496,7 +496,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
     def validate(self, state: BriscanState) -> list[Problem]:
         problems: list[Problem] = []
         if state.game != self.id:
-            problems.append(Problem("wrong_game", f"this state is of '{state.game}', not '{self.id}'", "/game"))
+            problems.append(Problem("wrong_game", f"this state is of {excerpt(state.game)}, not '{self.id}'", "/game"))
         problems.extend(self.check_table(state.players, state.dealer, state.options))
         if problems:
             return problems

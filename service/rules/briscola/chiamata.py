@@ -409,7 +409,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
     def validate(self, state: ChiamataState) -> list[Problem]:
         problems = self.check_table(state.players, state.dealer, state.options)
         if state.game != self.id:
-            problems.append(Problem("wrong_game", f"this state is of '{state.game}', not '{self.id}'", "/game"))
+            problems.append(Problem("wrong_game", f"this state is of {excerpt(state.game)}, not '{self.id}'", "/game"))
         if problems:
             return problems
         n = state.players

@@ -19,7 +19,7 @@ from service.rules.briscola.common import (
 from service.rules.briscola.options import BriscolaOptions
 from service.rules.briscola.state import COMPLETE, PHASES, PLAY, BriscolaSeat, BriscolaState
 from service.rules.cards import SUITS, Card, rank, suit
-from service.rules.errors import CardError, InvalidInput, Problem
+from service.rules.errors import CardError, InvalidInput, Problem, excerpt
 from service.rules.game import Action, Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
 from service.rules.seats import deal_hands, deal_order, next_seat, replace_seat
 from service.rules.tricks import Trick, draw_after_trick, side_of, side_points
@@ -305,7 +305,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
     def validate(self, state: BriscolaState) -> list[Problem]:
         problems = self.check_table(state.players, state.dealer, state.options)
         if state.game != self.id:
-            problems.append(Problem("wrong_game", f"this state is of '{state.game}', not '{self.id}'", "/game"))
+            problems.append(Problem("wrong_game", f"this state is of {excerpt(state.game)}, not '{self.id}'", "/game"))
         if problems:
             return problems
         n = state.players

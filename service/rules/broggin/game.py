@@ -36,7 +36,7 @@ from service.rules.broggin.state import (
     BrogginState,
 )
 from service.rules.cards import Card
-from service.rules.errors import CardError, InvalidInput, Problem
+from service.rules.errors import CardError, InvalidInput, Problem, excerpt
 from service.rules.game import (
     Action,
     Comparison,
@@ -546,7 +546,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
     def validate(self, state: BrogginState) -> list[Problem]:
         problems = self.check_table(state.players, state.dealer, state.options)
         if state.game != self.id:
-            problems.append(Problem("wrong_game", f"this state is of '{state.game}', not '{self.id}'", "/game"))
+            problems.append(Problem("wrong_game", f"this state is of {excerpt(state.game)}, not '{self.id}'", "/game"))
         if problems:
             return problems
         if len(state.seats) != state.players:

@@ -13,7 +13,7 @@ from typing import Any
 
 from service.rules.betting import payouts
 from service.rules.cards import PIP_VALUE, Card, FrenchCards, rank
-from service.rules.errors import Problem
+from service.rules.errors import Problem, excerpt
 from service.rules.game import (
     Action,
     Comparison,
@@ -460,7 +460,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
     def validate(self, state: OldBragState) -> list[Problem]:
         problems = self.check_table(state.players, state.dealer, state.options)
         if state.game != self.id:
-            problems.append(Problem("wrong_game", f"this state is of '{state.game}', not '{self.id}'", "/game"))
+            problems.append(Problem("wrong_game", f"this state is of {excerpt(state.game)}, not '{self.id}'", "/game"))
         if problems:
             return problems
         if len(state.seats) != state.players:

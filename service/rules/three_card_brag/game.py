@@ -8,7 +8,7 @@ from typing import Any
 
 from service.rules.betting import payouts
 from service.rules.cards import Card, FrenchCards
-from service.rules.errors import Problem
+from service.rules.errors import Problem, excerpt
 from service.rules.game import (
     Action,
     Comparison,
@@ -295,7 +295,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
     def validate(self, state: BragState) -> list[Problem]:
         problems = self.check_table(state.players, state.dealer, state.options)
         if state.game != self.id:
-            problems.append(Problem("wrong_game", f"this state is of '{state.game}', not '{self.id}'", "/game"))
+            problems.append(Problem("wrong_game", f"this state is of {excerpt(state.game)}, not '{self.id}'", "/game"))
         if problems:
             return problems
         opts = state.options
