@@ -90,9 +90,9 @@ def pointer(path: Path) -> str:
 
 
 # -- bounds from the operation's schema ------------------------------------------------------------
-Bound = tuple[tuple[str, ...], bool, int, int | None]
+Bound = tuple[tuple[str, ...], bool, int, int | None, frozenset[str]]
 """A path of field names (``*`` for every item of an array); whether it is an object (else an array); its
-most members or items; an array's maxContains of objects."""
+most members or items; an array's maxContains of objects; an object's field names (empty: any)."""
 MAX_MEMBERS = 64
 """The most members of an object whose schema lets unknown fields in."""
 
@@ -116,7 +116,11 @@ def bounds_of(schema: type[Schema] | Schema) -> tuple[Bound, ...]:
 def _walk_schema(schema: Schema, prefix: tuple[str, ...], depth: int) -> Iterator[Bound]:
     if depth > 6:
         return
-    yield prefix, True, len(schema.fields) if schema.unknown == RAISE else MAX_MEMBERS, None
+    if schema.unknown == RAISE:
+        known = frozenset(field.data_key or name for name, field in schema.fields.items())
+        yield prefix, True, len(known), None, known
+    else:
+        yield prefix, True, MAX_MEMBERS, None, frozenset()
     for name, field in schema.fields.items():
         key = (field.data_key or name,)
         yield from _walk_field(field, prefix + key, depth)
@@ -126,10 +130,10 @@ def _walk_field(field: fields.Field, path: tuple[str, ...], depth: int) -> Itera
     if isinstance(field, fields.Nested) and not field.many and isinstance(field.schema, Schema):
         yield from _walk_schema(field.schema, path, depth + 1)
     if isinstance(field, fields.Dict):
-        yield path, True, MAX_MEMBERS, None
+        yield path, True, MAX_MEMBERS, None, frozenset()
     if isinstance(field, fields.List):
         most = min((v.max for v in field.validators if isinstance(v, validate.Length) and v.max), default=MAX_ARRAY)
-        yield path, False, most, field.metadata.get("maxContains")
+        yield path, False, most, field.metadata.get("maxContains"), frozenset()
         yield from _walk_field(field.inner, (*path, "*"), depth + 1)
 
 
@@ -141,10 +145,14 @@ def _bound_problems(text: str, document: Any, bounds: tuple[Bound, ...]) -> Iter
         if found is not None:
             yield found
             return
-    for names, is_object, most, contains in bounds:
+    for names, is_object, most, contains, known in bounds:
         path = _over(document, names, is_object, most, contains)
         if path is not None:
             value = _get(document, path)
+            if known:  # name the fields the contract does not have, as marshmallow would
+                for key in (k for k in value if k not in known):
+                    yield {"pointer": pointer((*path, key)), "detail": "Unknown field."}
+                return
             if is_object:
                 what, count = f"at most {most} members (the fields of the contract)", len(value)
             elif len(value) > most:
