@@ -50,9 +50,25 @@ BAD_VALUES: dict[str, str] = {
     "nested_900": "[" * 900 + "]" * 900,
     "nested_objects_900": '{"a":' * 900 + "1" + "}" * 900,
     **{f"odd_{i}": f'"{text}"' for i, text in enumerate(ODD_TEXT)},
-    **{f"odd_list_{i}": f'["{text}", "{text}", "{text}"]' for i, text in enumerate(ODD_TEXT)},
+    **{f"odd_list_{i}": f'["{text}", "{text}", "{text}"]' for i, text in enumerate(ODD_TEXT[:4])},
 }
 """JSON texts of values that no field of the contract takes (or takes only in a few places)."""
+SHORT_LIST = (
+    "null",
+    "negative",
+    "huge_int",
+    "nan",
+    "empty_object",
+    "long_string",
+    "list_of_zeros",
+    "list_of_lists",
+    "nested_900",
+    "odd_0",
+    "odd_3",
+    "odd_4",
+    "odd_list_0",
+)
+"""The bad values the default catalogue puts in place of each key (the deep catalogue puts them all)."""
 
 WHOLE_BODIES: dict[str, bytes] = {
     "empty": b"",
@@ -115,8 +131,8 @@ def requests_for(method: str, path: str, example: Any) -> Iterator[Request]:
 def _mutations(method: str, path: str, example: dict[str, Any]) -> Iterator[Request]:
     """Each key of the example (and each key one level down) replaced by each bad value."""
     for key, value in example.items():
-        for bad_name, bad in BAD_VALUES.items():
-            yield f"{key}={bad_name}", method, path, _with(example, (key,), bad), JSON
+        for bad_name in SHORT_LIST:
+            yield f"{key}={bad_name}", method, path, _with(example, (key,), BAD_VALUES[bad_name]), JSON
         if isinstance(value, dict):
             for inner in value:
                 for bad_name in ("null", "huge_int", "long_string", "list_of_zeros", "odd_0", "nested_900"):

@@ -16,8 +16,8 @@ MAX_ANSWER = 64 * 1024
 """No answer to bad input is larger (the OpenAPI documents are the only larger answers, and only 2xx)."""
 LARGE_DOCUMENTS = {"/openapi.json", "/openapi.yaml", "/docs", "/docs/", "/metrics"}
 """Answers whose size the code fixes (the documents, the docs page, the metrics of a fixed set of labels)."""
-MAX_GROWTH = 48 * 1024 * 1024
-"""How much the process may grow over a second run of the catalogue (it should stay flat)."""
+MAX_GROWTH = 16 * 1024 * 1024
+"""How much the process may grow over a second run of the catalogue (measured: under 1 MiB)."""
 OTHER_ROUTES = {"/docs", "/docs/", "/docs/<path:path>", "/static/<path:filename>"}
 
 
@@ -81,23 +81,19 @@ def warm_up(client, app) -> None:
 def test_the_catalogue_to_every_operation(app):
     client = app.test_client()
     warm_up(client, app)
-    before = rss()
-    statuses = send_all(client, catalogue(app))
-    grown = rss() - before
+    statuses = send_all(client, catalogue(app))  # the first run also takes the allocator to its high water
     assert not any(status.startswith("5") for status in statuses)
     assert sum(statuses.values()) > 5_000 and {"400", "404", "405", "413", "415", "422"} <= set(statuses)
-    assert grown <= MAX_GROWTH, f"the process grew by {grown / 2**20:.1f} MiB over one run of the catalogue"
+    before = rss()
+    assert send_all(client, catalogue(app)) == statuses
+    grown = rss() - before
+    assert grown <= MAX_GROWTH, f"the process grew by {grown / 2**20:.1f} MiB over a second run of the catalogue"
 
 
 @pytest.mark.exhaustive
 def test_the_deep_catalogue_to_every_operation(app):
-    """Every leaf of every example replaced by every bad value (tens of thousands of requests), and the
-    whole catalogue twice: the second run must not grow the process."""
+    """Every leaf of every example replaced by every bad value (tens of thousands of requests)."""
     client = app.test_client()
     requests = [r for method, path, example in operations(app) for r in deep_requests(method, path, example)]
     statuses = send_all(client, requests)
     assert not any(status.startswith("5") for status in statuses)
-    send_all(client, catalogue(app))
-    before = rss()
-    send_all(client, catalogue(app))
-    assert rss() - before <= MAX_GROWTH
