@@ -1,4 +1,4 @@
-"""Reading the rules docs (docs/rules/<game>.md): rule-id headings, worked-example blocks, option tables."""
+"""Reading the rules docs (docs/rules/<game>.md): rule-id headings and worked-example blocks."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ from typing import Any
 
 import yaml
 
+from service.rules.registry import GAMES
+
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE = re.compile(r"^(`{3,}|~{3,})\s*(.*)$")
 EXAMPLE_INFO = "yaml example"
-OPTION_ROW = re.compile(r"^\|\s*`(?P<name>[a-z0-9_]+)`\s*\|")
-DOCUMENTED = ("three-card-brag", "old-brag", "broggin")
-"""The games whose docs the tests check (the trick games' files are being written)."""
+DOCUMENTED = tuple(GAMES)
+"""Every registered game has its rules file."""
 
 
 def doc_path(game_id: str) -> Path:
@@ -69,19 +70,3 @@ def example_blocks(text: str) -> list[tuple[int, dict[str, Any]]]:
                 blocks.append((start, yaml.safe_load("\n".join(lines[start:i]))))
         i += 1
     return blocks
-
-
-def option_rows(text: str) -> dict[str, list[str]]:
-    """The rows of the table under the heading "Options": option name -> its cells
-    (``| `name` | rule | default | allowed | meaning |``)."""
-    rows: dict[str, list[str]] = {}
-    section = ""
-    for line, in_code in _lines_outside_code(text):
-        title = HEADING.match(line) if not in_code else None
-        if title:
-            section = title.group(2)
-            continue
-        match = OPTION_ROW.match(line) if not in_code and section.startswith("Options") else None
-        if match:
-            rows[match.group("name")] = [cell.strip() for cell in line.strip().strip("|").split("|")]
-    return rows

@@ -39,6 +39,8 @@ def _rule_argument(call: ast.Call) -> ast.AST | None:
     """The ``rule`` argument of an ``illegal``/``IllegalAction``/``Problem`` call, if the call is one."""
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if name not in ("illegal", "IllegalAction", "Problem"):
+        return None  # option(..., rule=...) names the rule an option settles: the catalog's, read from the specs
     for keyword in call.keywords:
         if keyword.arg == "rule":
             return keyword.value
