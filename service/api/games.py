@@ -14,6 +14,7 @@ from flask_smorest import Blueprint
 from schemas.common import GameDetailSchema, ProblemDetailsSchema
 from schemas.derive import camel
 from schemas.game import game_schemas
+from service.api import guard
 from service.api.catalog import detail
 from service.api.examples import examples
 from service.api.problems import PROBLEM_JSON, problem
@@ -83,6 +84,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         description=f"{game.name}: the rules as this service applies them, every option and every rule id, at "
         f"[{rules_url(game.id)}]({rules_url(game.id)}).",
     )
+    blp.ARGUMENTS_PARSER = guard.PARSER  # the body as the guard parsed and checked it
     prefix = camel(game.id)
 
     def op(verb: str) -> str:
