@@ -88,6 +88,8 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
         "hit": (),
         "stand": (),
     }
+    private_events = {"hit": ("card", "total"), "stand": ("total",), "bust": ("total",)}
+    """In the 31 phase a drawn card and a player's count are that player's own until the end (4(b) 6)."""
 
     # -- hands -------------------------------------------------------------------------------------
     def categories(self) -> list[str]:

@@ -350,9 +350,11 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
         return problems
 
     def view(self, state: BragState, seat: int) -> BragState:
-        """Others' cards are hidden; after a see, the two hands shown are public."""
+        """Others' cards are hidden, and a blind seat's own ("inte tittar på sina kort") until it looks;
+        after a see, the two hands shown are public."""
         shown = set(self._active(state)) if state.seer is not None else set()
         seats = tuple(
-            s if s.seat == seat or s.seat in shown else dataclasses.replace(s, hand=hide(s.hand)) for s in state.seats
+            s if s.seat in shown or (s.seat == seat and not s.blind) else dataclasses.replace(s, hand=hide(s.hand))
+            for s in state.seats
         )
         return dataclasses.replace(state, seats=seats, stock=hide(state.stock))
