@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from flask import Response
 from flask_smorest import Blueprint
 
 from schemas.common import GameDetailSchema, ProblemDetailsSchema
@@ -16,7 +17,8 @@ from schemas.game import game_schemas
 from service.api import guard
 from service.api.catalog import detail
 from service.api.examples import examples
-from service.api.problems import PROBLEM_JSON
+from service.api.problems import PROBLEM_JSON, problem
+from service.api.rules_docs import MARKDOWN, rules_markdown, rules_url
 from service.rules.cards import check_cards
 from service.rules.errors import IllegalAction, InvalidInput, Problem
 from service.rules.game import RULES_VERSION, Action, Game, HandGame, TrickGame
@@ -26,6 +28,7 @@ from service.rules.views import TableViews, check_seats
 
 ERROR_TEXT = {
     400: "Malformed JSON.",
+    404: "Unknown game (or no rules document for it).",
     409: "Illegal action: the rules forbid it in this state (with `rule` and `legal_actions`).",
     413: "The body is over the size limit.",
     415: "The body is not application/json.",
@@ -88,7 +91,8 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         game.id,
         __name__,
         url_prefix=f"/v1/{game.id}",
-        description=f"{game.name} (rules/{game.rules_file}).",
+        description=f"{game.name}: the rules as this service applies them, every option and every rule id, at "
+        f"[{rules_url(game.id)}]({rules_url(game.id)}).",
     )
     blp.ARGUMENTS_PARSER = guard.PARSER  # the body as the guard parsed and checked it
     prefix = camel(game.id)
@@ -102,6 +106,24 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
     def entry() -> dict[str, Any]:
         """The catalog entry, the canonical pack and, for hand games, the categories."""
         return detail(game)
+
+    @blp.route("/rules", methods=["GET"])
+    @blp.doc(
+        operationId=op("rules"),
+        responses={
+            "200": {
+                "description": "The rules as Markdown (docs/rules in the repository).",
+                "content": {"text/markdown": {"schema": {"type": "string"}}},
+            }
+        },
+    )
+    @errors(blp, 404)
+    def rules() -> Response:
+        """The rules as this service applies them: flow, evaluation, scoring, every option and rule id."""
+        text = rules_markdown(game.id)
+        if text is None:
+            return problem(404, "Not Found", f"no rules document for {game.id}")
+        return Response(text, content_type=MARKDOWN)
 
     if isinstance(game, HandGame):
         hand_game: HandGame[Any, Any] = game
