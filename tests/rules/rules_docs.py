@@ -1,4 +1,4 @@
-"""Reading docs/rules/<game>.md in tests: its options table, headings, anchors and links."""
+"""Reading docs/rules/<game>.md in tests: its options table, its anchors and its links."""
 
 from __future__ import annotations
 
@@ -40,11 +40,6 @@ def check_options_table(game: str, specs: list[Any]) -> None:
             assert str(spec.minimum) in allowed, spec.name
         if spec.maximum is not None:
             assert str(spec.maximum) in allowed, spec.name
-
-
-def rule_headings(game: str) -> list[str]:
-    """The rule ids that head a '### <id> <title>' section of the game's rules file."""
-    return re.findall(r"^### (\S+)", doc_text(game), re.M)
 
 
 def slug(heading: str) -> str:

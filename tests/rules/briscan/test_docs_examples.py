@@ -10,7 +10,6 @@ from service.rules.errors import IllegalAction
 from service.rules.game import Action
 from tests.rules.briscan.test_examples import announce, deal, play
 from tests.rules.briscan.test_rule_ids import A6_DECK, A6_PLAYS
-from tests.rules.rules_docs import check_options_table, rule_headings
 
 GAME = Briscan()
 DEFAULT = GAME.options(None)
@@ -92,13 +91,3 @@ def test_BSC_A2_order_of_announcing_matters():
     with pytest.raises(IllegalAction) as err:
         announce(GAME, first, 0, ("marriage", ["KH", "QH"]))
     assert (err.value.code, err.value.rule) == ("card_reuse", "BSC-A2")
-
-
-def test_options_table_matches_the_engine():
-    check_options_table("briscan", GAME.option_specs())
-
-
-def test_every_rule_id_of_briscan_has_a_heading():
-    emitted = {"flow", "turn", "6", "2(b)4", "2(c)", "BSC-A2", "BSC-A3", "BSC-A5", "BSC-A6", "BSC-A7", "BSC-A9"}
-    emitted.add("BSC-A10")
-    assert emitted | {s.rule for s in GAME.option_specs()} <= set(rule_headings("briscan"))

@@ -7,7 +7,6 @@ from service.rules.briscola.game import sides
 from service.rules.game import Action
 from tests.conftest import deck_for
 from tests.rules.briscola.seed_example import EXAMPLE_DECK, EXAMPLE_PLAYS
-from tests.rules.rules_docs import check_options_table, rule_headings
 
 GAME = Briscola()
 DEFAULT = GAME.options(None)
@@ -103,12 +102,3 @@ def test_five_players_is_a_422_naming_briscola_chiamata(client):
     answer = client.post("/v1/briscola/deals", json={"players": 5, "dealer": 0, "seed": "five"})
     assert answer.status_code == 422
     assert "briscola-chiamata" in answer.get_data(as_text=True)
-
-
-def test_options_table_matches_the_engine():
-    check_options_table("briscola", GAME.option_specs())
-
-
-def test_every_rule_id_of_briscola_has_a_heading():
-    headings = set(rule_headings("briscola"))
-    assert {"6", "3(b)4", "flow", "turn"} | {s.rule for s in GAME.option_specs()} <= headings

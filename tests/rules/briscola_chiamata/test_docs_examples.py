@@ -8,7 +8,6 @@ from service.rules.briscola import BriscolaChiamata
 from service.rules.errors import IllegalAction
 from service.rules.game import Action
 from service.rules.shuffle import shuffle
-from tests.rules.rules_docs import check_options_table, rule_headings
 
 GAME = BriscolaChiamata()
 DEALER = 4
@@ -150,12 +149,3 @@ def test_settled_reading_point_bids_one_per_value_after_118():
 
 def test_settled_reading_cappotto_double_defaults_to_false():
     assert GAME.options(None).cappotto_double is False
-
-
-def test_options_table_matches_the_engine():
-    check_options_table("briscola-chiamata", GAME.option_specs())
-
-
-def test_every_rule_id_of_chiamata_has_a_heading():
-    ids = {"flow", "turn", "6", "3(b')", "3(b')2", "3(b')3", "3(b')4"} | {s.rule for s in GAME.option_specs()}
-    assert ids <= set(rule_headings("briscola-chiamata"))

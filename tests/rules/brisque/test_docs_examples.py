@@ -8,7 +8,6 @@ from service.rules.briscan import Brisque
 from service.rules.errors import IllegalAction
 from service.rules.game import Action
 from tests.rules.briscan.test_examples import announce, deal, play
-from tests.rules.rules_docs import check_options_table, rule_headings
 
 GAME = Brisque()
 DEFAULT = GAME.options(None)
@@ -57,12 +56,3 @@ def test_options_example_no_turn_up_bonus():
     opts = GAME.options({"brisque_turnup_bonus": False})
     state = GAME.deal(2, 1, opts, list(GAME.full_pack())).state
     assert state.turn_up == "TH" and [s.score for s in state.seats] == [0, 0]
-
-
-def test_options_table_matches_the_engine():
-    check_options_table("brisque", GAME.option_specs())
-
-
-def test_every_rule_id_of_brisque_has_a_heading():
-    emitted = {"flow", "turn", "6", "2(b)4", "2(c)", "BSC-A2", "BSC-A3", "BSC-A5", "BSC-A6", "BSC-A7"}
-    assert emitted | {s.rule for s in GAME.option_specs()} <= set(rule_headings("brisque"))
