@@ -14,6 +14,7 @@ from schemas.common import GameDetailSchema, ProblemDetailsSchema
 from schemas.derive import camel
 from schemas.game import game_schemas
 from service.api.catalog import detail
+from service.api.descriptions import describe
 from service.api.examples import examples
 from service.api.problems import PROBLEM_JSON
 from service.rules.cards import check_cards
@@ -24,6 +25,7 @@ from service.rules.shuffle import deck_commitment, shuffle
 
 ERROR_TEXT = {
     400: "Malformed JSON.",
+    404: "No such path (API.md section 9: an unknown path or game).",
     409: "Illegal action: the rules forbid it in this state (with `rule` and `legal_actions`).",
     413: "The body is over the size limit.",
     415: "The body is not application/json.",
@@ -84,9 +86,13 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
     def op(verb: str) -> str:
         return prefix[0].lower() + prefix[1:] + verb[0].upper() + verb[1:]
 
+    def doc(verb: str) -> Callable[[Any], Any]:
+        return blp.doc(operationId=op(verb), description=describe(game, verb))
+
     @blp.route("", methods=["GET"])
-    @blp.doc(operationId=op("entry"))
+    @doc("entry")
     @blp.response(200, GameDetailSchema)
+    @errors(blp, 404)
     def entry() -> dict[str, Any]:
         """The catalog entry, the canonical pack and, for hand games, the categories."""
         return detail(game)
@@ -95,7 +101,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         hand_game: HandGame[Any, Any] = game
 
         @blp.route("/hands/evaluate", methods=["POST"])
-        @blp.doc(operationId=op("evaluateHands"))
+        @doc("evaluateHands")
         @blp.arguments(s.hands_request, example=ex.hands)
         @blp.response(200, s.evaluate_response)
         @errors(blp, 400, 413, 415, 422)
@@ -111,7 +117,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             return {"results": [_evaluation(e) for e in results], **rules_echo(options)}
 
         @blp.route("/hands/compare", methods=["POST"])
-        @blp.doc(operationId=op("compareHands"))
+        @doc("compareHands")
         @blp.arguments(s.hands_request, example=ex.hands)
         @blp.response(200, s.compare_response)
         @errors(blp, 400, 413, 415, 422)
@@ -138,7 +144,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         trick_game: TrickGame[Any, Any] = game
 
         @blp.route("/tricks/winner", methods=["POST"])
-        @blp.doc(operationId=op("trickWinner"))
+        @doc("trickWinner")
         @blp.arguments(s.trick_request, example=ex.trick)
         @blp.response(200, s.trick_response)
         @errors(blp, 400, 413, 415, 422)
@@ -155,7 +161,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         meld_game: TrickGame[Any, Any] = game
 
         @blp.route("/melds/evaluate", methods=["POST"])
-        @blp.doc(operationId=op("evaluateMelds"))
+        @doc("evaluateMelds")
         @blp.arguments(s.melds_request, example=ex.melds)
         @blp.response(200, s.melds_response)
         @errors(blp, 400, 413, 415, 422)
@@ -169,7 +175,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             return {"melds": melds, "total": sum(m["points"] for m in melds), **rules_echo(options)}
 
     @blp.route("/deals", methods=["POST"])
-    @blp.doc(operationId=op("deal"))
+    @doc("deal")
     @blp.arguments(s.deal_request, example=ex.deal)
     @blp.response(200, s.deal_response)
     @errors(blp, 400, 413, 415, 422)
@@ -184,7 +190,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     @blp.route("/legal-actions", methods=["POST"])
-    @blp.doc(operationId=op("legalActions"))
+    @doc("legalActions")
     @blp.arguments(s.state_request, example=ex.state)
     @blp.response(200, s.legal_actions_response)
     @errors(blp, 400, 413, 415, 422)
@@ -199,7 +205,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     @blp.route("/actions", methods=["POST"])
-    @blp.doc(operationId=op("applyAction"))
+    @doc("applyAction")
     @blp.arguments(s.action_request, example=ex.action)
     @blp.response(200, s.action_response)
     @errors(blp, 400, 409, 413, 415, 422)
@@ -215,7 +221,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     @blp.route("/states/validate", methods=["POST"])
-    @blp.doc(operationId=op("validateState"))
+    @doc("validateState")
     @blp.arguments(s.state_request, example=ex.state)
     @blp.response(200, s.validate_response)
     @errors(blp, 400, 413, 415, 422)
@@ -229,7 +235,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     @blp.route("/states/view", methods=["POST"])
-    @blp.doc(operationId=op("viewState"))
+    @doc("viewState")
     @blp.arguments(s.view_request, example=ex.view)
     @blp.response(200, s.view_response)
     @errors(blp, 400, 413, 415, 422)
@@ -241,7 +247,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         return {"state": game.view(state, data["seat"]), **rules_echo(game.options_of(state))}
 
     @blp.route("/records/adjudicate", methods=["POST"])
-    @blp.doc(operationId=op("adjudicateRecord"))
+    @doc("adjudicateRecord")
     @blp.arguments(s.record_request, example=ex.record)
     @blp.response(200, s.adjudicate_response)
     @errors(blp, 400, 413, 415, 422)
