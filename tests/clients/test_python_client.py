@@ -9,9 +9,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+import yaml
 
 from schemas.derive import camel
 from service.rules.registry import GAMES
+from tests.clients.tools import SPEC
 
 pytestmark = pytest.mark.clients
 
@@ -23,6 +25,20 @@ MAX_ACTIONS = 500
 def test_the_client_generates_without_warnings(python_client):
     _, warnings = python_client
     assert warnings == []
+
+
+def test_the_contract_and_the_metrics_reach_the_client(python_client, live_url):
+    package, _ = python_client
+
+    def get(operation: str) -> Any:
+        module = importlib.import_module(f"{package.__name__}.api.operations.{operation}")
+        with package.Client(base_url=live_url, raise_on_unexpected_status=True, httpx_args={"trust_env": False}) as c:
+            return module.sync(client=c)
+
+    committed = SPEC.read_text(encoding="utf-8")
+    assert get("openapi_yaml") == committed
+    assert get("openapi_json").to_dict() == yaml.safe_load(committed)
+    assert "# TYPE" in get("metrics")
 
 
 class GameApi:
