@@ -21,9 +21,16 @@ TABLE_RULES = (
 
 
 def _players(game: Game[Any, Any]) -> str:
-    if game.min_players == game.max_players:
-        return str(game.min_players)
-    return f"{game.min_players} to {game.max_players}"
+    """The player counts the game takes, as its own table check says (Briscola: 2, 3, 4 or 6)."""
+    options = game.options(None)
+    counts = [
+        n
+        for n in range(game.min_players, game.max_players + 1)
+        if not any(p.pointer == "/players" for p in game.check_table(n, 0, options))
+    ]
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
 def _hands(game: Game[Any, Any]) -> str:
@@ -40,6 +47,11 @@ def describe(game: Game[Any, Any], verb: str) -> str:
             f"The catalog entry of {game.name}: player counts, action types, every rule option with its "
             "default and the rule it settles, and the canonical pack order (the order a seed shuffles)."
             + (" Hand games also list their categories, best first." if isinstance(game, HandGame) else "")
+        ),
+        "rules": (
+            f"The rules of {game.name} as Markdown, in this service's own words: the flow of a deal, evaluation "
+            "and scoring, and every option with the rule id it settles (the `rule` of catalog options and of "
+            "409 answers)."
         ),
         "evaluateHands": (
             "Evaluates each hand alone: its category, a dense strength comparable across hands, a description "
