@@ -11,11 +11,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 RUN groupadd --system --gid 10001 app && useradd --system --uid 10001 --gid app --home-dir /app --shell /usr/sbin/nologin app
 
+COPY requirements/service.lock ./requirements/service.lock
+RUN pip install --no-cache-dir --require-hashes -r requirements/service.lock
 COPY pyproject.toml README.md ./
 COPY service ./service
 COPY schemas ./schemas
 COPY deploy/gunicorn.conf.py ./deploy/gunicorn.conf.py
-RUN pip install --no-cache-dir .
+RUN pip install --no-cache-dir --no-deps .
 
 USER 10001:10001
 EXPOSE 8000

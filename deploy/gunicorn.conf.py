@@ -1,4 +1,8 @@
-"""gunicorn settings for card-arbiter: sync workers (the engine is CPU-bound and stateless)."""
+"""gunicorn settings for card-arbiter: sync workers (the engine is CPU-bound and stateless).
+
+In production a buffering proxy stands in front (deploy/nginx.conf): slow clients tie up nginx, not a worker.
+The container and deploy/k8s bind gunicorn to 127.0.0.1:8001 (HOST, PORT) behind nginx on port 8000.
+"""
 
 import multiprocessing
 import os
@@ -16,6 +20,8 @@ limit_request_line = 8190
 accesslog = "-"
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")
+# One JSON object per line for access, error and application logs; LOG_FORMAT=text for plain lines.
+logger_class = "service.api.logs.GunicornLogger"
 # Build the evaluation tables once in the master, shared copy-on-write by every worker.
 preload_app = True
 

@@ -10,6 +10,7 @@ from typing import Any
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
+from service.api.requestid import current_instance
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem
 
 PROBLEM_JSON = "application/problem+json"
@@ -47,6 +48,9 @@ def problem(
         "status": status,
         "detail": detail,
     }
+    instance = current_instance()  # urn:uuid: naming this request's X-Request-ID (service/api/requestid.py)
+    if instance is not None:
+        body["instance"] = instance
     body.update(extra)
     response = Response(json.dumps(body, ensure_ascii=False), status=status, mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
