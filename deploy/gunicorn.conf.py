@@ -36,3 +36,11 @@ def child_exit(server, worker):  # noqa: ARG001 - gunicorn's hook signature
     from prometheus_client import multiprocess
 
     multiprocess.mark_process_dead(worker.pid)
+
+
+def on_starting(server):  # noqa: ARG001 - gunicorn's hook signature
+    """A given metrics folder (an emptyDir outlives a container restart) starts without old workers' files."""
+    import glob
+
+    for stale in glob.glob(os.path.join(os.environ["PROMETHEUS_MULTIPROC_DIR"], "*.db")):
+        os.remove(stale)
