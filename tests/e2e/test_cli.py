@@ -7,33 +7,25 @@ import functools
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-import requests
 from click.testing import CliRunner
 
 from service.api.examples import submittable
 from service.cli import main
 from service.rules.registry import GAMES
+from tests.e2e.servers import free_port, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 PREFERRED = ("play", "call", "stand", "see", "pass", "fold", "choose_suit", "bid", "exchange", "declare")
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def live() -> str:
-    port = _free_port()
+    port = free_port()
     script = Path(sys.executable).with_name("card-arbiter")
     proc = subprocess.Popen(
         [str(script), "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "1"],
@@ -44,20 +36,12 @@ def live() -> str:
         start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        assert proc.poll() is None, "card-arbiter serve exited"
-        try:
-            if requests.get(f"{base}/readyz", timeout=1).status_code == 200:
-                break
-        except requests.RequestException:
-            time.sleep(0.2)
-    else:  # pragma: no cover
-        proc.kill()
-        pytest.fail("card-arbiter serve did not become ready")
-    yield base
-    proc.send_signal(signal.SIGINT)
-    proc.wait(timeout=30)
+    try:
+        wait_ready(base, [proc])
+        yield base
+    finally:
+        proc.send_signal(signal.SIGINT)  # gunicorn's quick shutdown
+        proc.wait(timeout=30)
 
 
 def _play(client, game_id: str, players: int, seed: str, limit: int, prefer=PREFERRED) -> tuple[dict, dict]:
@@ -179,5 +163,5 @@ def test_hands_deals_and_games(tmp_path):
 
 
 def test_an_unreachable_service_is_exit_3():
-    result = CliRunner().invoke(main, ["--url", f"http://127.0.0.1:{_free_port()}", "--timeout", "2", "games"])
+    result = CliRunner().invoke(main, ["--url", f"http://127.0.0.1:{free_port()}", "--timeout", "2", "games"])
     assert result.exit_code == 3 and "cannot reach" in result.stderr

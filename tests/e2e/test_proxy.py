@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 import requests
 
+from tests.e2e.servers import free_port, wait_ready
+
 ROOT = Path(__file__).resolve().parents[2]
 WORKERS = 2
 SLOW_CLIENTS = 10  # more than the workers
@@ -36,12 +38,6 @@ def _nginx() -> str:
     return found
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def shipped_config(public: int, upstream: int, scratch: Path) -> str:
     """deploy/nginx.conf with only its two ports and its scratch folder moved (tests run side by side)."""
     text = (ROOT / "deploy" / "nginx.conf").read_text()
@@ -56,21 +52,6 @@ def shipped_config(public: int, upstream: int, scratch: Path) -> str:
     return text
 
 
-def _wait_ready(base: str, procs: list[subprocess.Popen[str]]) -> None:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        for proc in procs:
-            if proc.poll() is not None:
-                pytest.fail(f"{proc.args[0]} exited with {proc.returncode}")
-        try:
-            if requests.get(f"{base}/readyz", timeout=1).status_code == 200:
-                return
-        except requests.RequestException:
-            pass
-        time.sleep(0.2)
-    pytest.fail("the service did not become ready behind nginx")
-
-
 class Deployed:
     def __init__(self, proxy: str, direct: str, logs: Path) -> None:
         self.proxy, self.direct, self.logs = proxy, direct, logs
@@ -83,7 +64,7 @@ class Deployed:
 def deployed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployed]:
     nginx = _nginx()
     scratch = tmp_path_factory.mktemp("proxy")
-    public, upstream = _free_port(), _free_port()
+    public, upstream = free_port(), free_port()
     (scratch / "nginx.conf").write_text(shipped_config(public, upstream, scratch))
     env = {
         **os.environ,
@@ -111,7 +92,7 @@ def deployed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployed]:
             start_new_session=True,
         )
     try:
-        _wait_ready(f"http://127.0.0.1:{public}", [app, proxy])
+        wait_ready(f"http://127.0.0.1:{public}", [app, proxy])
         yield Deployed(f"http://127.0.0.1:{public}", f"http://127.0.0.1:{upstream}", scratch)
     finally:
         proxy.terminate()
@@ -162,7 +143,7 @@ def test_without_the_proxy_the_same_slow_clients_hold_every_worker(deployed):
             requests.get(f"{deployed.direct}/healthz", timeout=1)
     finally:
         _close(socks)
-    _wait_ready(deployed.direct, [])  # the workers are free again once the clients go
+    wait_ready(deployed.direct, [])  # the workers are free again once the clients go
 
 
 def test_a_body_over_the_limit_is_a_problem_from_the_proxy_too(deployed):
