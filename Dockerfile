@@ -23,6 +23,7 @@ RUN pip install --no-cache-dir --require-hashes -r requirements/service.lock
 COPY pyproject.toml README.md ./
 COPY service ./service
 COPY schemas ./schemas
+COPY docs/rules ./docs/rules
 COPY deploy/gunicorn.conf.py deploy/nginx.conf deploy/entrypoint.sh ./deploy/
 RUN pip install --no-cache-dir --no-deps .
 
