@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from schemas.common import events_field, result_field
 from schemas.derive import Deriver, camel
@@ -23,26 +23,14 @@ from schemas.fields import (
     TupleList,
 )
 from service.rules.errors import InvalidInput
-from service.rules.game import Action, Game, HandGame, TrickGame
-from service.rules.options import CHIP_LIMIT, option_specs, options_dict
+from service.rules.game import Game, HandGame, TrickGame
+from service.rules.options import option_specs, options_dict
 
 MAX_HANDS = 10_000
 """Hands in one evaluate or compare request."""
 MAX_ACTIONS = 1_000
 """Actions in one record."""
 MAX_TRICK_CARDS = 10
-
-ACTION_FIELD_DOCS = {
-    "amount": "bet/raise: the new stake or level (open-equivalent units in Three Card Brag).",
-    "card": "play: the card played.",
-    "discard": "exchange: the cards discarded (an empty list keeps all).",
-    "assignments": "declare: what each trump stands for, {trump: card}.",
-    "rank": "bid: the rank bid.",
-    "points": "bid: the points bid (after the Two).",
-    "suit": "choose_suit: the suit named.",
-    "melds": "announce: the melds announced.",
-    "drawn": "exchange, once the stock has run out: the cards drawn from the reshuffled discards (BRG-A12).",
-}
 
 
 class StrictSchema(Schema):
@@ -72,7 +60,7 @@ def _options_doc_field(spec: Any) -> fields.Field:
 class OptionsField(fields.Nested):
     """A game's options object: documented option by option, validated by the engine (one validator)."""
 
-    def __init__(self, game: Game[Any, Any], **kwargs: Any) -> None:
+    def __init__(self, game: Game[Any, Any, Any], **kwargs: Any) -> None:
         kwargs.setdefault("metadata", {"description": "Rule options; omitted ones take their defaults."})
         super().__init__(options_doc_schema(game), **kwargs)
         self.game = game
@@ -93,13 +81,13 @@ class OptionsField(fields.Nested):
 
 
 @cache
-def options_doc_schema(game: Game[Any, Any]) -> type[Schema]:
+def options_doc_schema(game: Game[Any, Any, Any]) -> type[Schema]:
     attrs: dict[str, Any] = {spec.name: _options_doc_field(spec) for spec in option_specs(game.options_type)}
     attrs["Meta"] = StrictSchema.Meta
     return type(f"{camel(game.id)}OptionsSchema", (Schema,), attrs)
 
 
-def _rules_fields(game: Game[Any, Any]) -> dict[str, fields.Field]:
+def _rules_fields(game: Game[Any, Any, Any]) -> dict[str, fields.Field]:
     return {
         "rules": OptionsField(game, required=True, metadata={"description": "The effective options."}),
         "rules_version": fields.String(required=True, metadata={"description": "Version of the rules engine."}),
@@ -109,17 +97,14 @@ def _rules_fields(game: Game[Any, Any]) -> dict[str, fields.Field]:
 class GameSchemas:
     """The schema classes of one game's endpoints."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: Game[Any, Any, Any]) -> None:
         self.game = game
-        self._meld_schema: type[Schema] | None = None
         prefix = camel(game.id)
         self.prefix = prefix
         deriver = Deriver(game, OptionsField)
         self.state = deriver.schema(game.state_type)
         self.options = options_doc_schema(game)
-        card = lambda **kw: CardField(game.parse_card, **kw)  # noqa: E731
-        self.action = self._action_schema(card)
-        self.legal_action = self._legal_action_schema(card)
+        self.deriver = deriver
         rules = _rules_fields(game)
 
         def build(name: str, attrs: dict[str, Any], doc: str = "") -> type[Schema]:
@@ -167,13 +152,11 @@ class GameSchemas:
             {
                 "phase": fields.String(required=True),
                 "to_act": fields.Integer(required=True, allow_none=True),
-                "actions": fields.List(fields.Nested(self.legal_action), required=True),
+                "actions": fields.List(deriver.legal_action(), required=True),
                 **rules,
             },
         )
-        self.action_request = build(
-            "ActionRequest", {"state": state(), "action": fields.Nested(self.action, required=True)}
-        )
+        self.action_request = build("ActionRequest", {"state": state(), "action": deriver.action(required=True)})
         self.action_response = build(
             "ActionResponse",
             {
@@ -203,9 +186,7 @@ class GameSchemas:
             {
                 **table,
                 **deal_source,
-                "actions": fields.List(
-                    fields.Nested(self.action), required=True, validate=validate.Length(max=MAX_ACTIONS)
-                ),
+                "actions": fields.List(deriver.action(), required=True, validate=validate.Length(max=MAX_ACTIONS)),
             },
             "A record: a deal (deck or seed) and the actions in order.",
         )
@@ -217,7 +198,7 @@ class GameSchemas:
                 "code": fields.String(required=True),
                 "rule": fields.String(required=True),
                 "message": fields.String(required=True),
-                "legal_actions": fields.List(fields.Nested(self.legal_action), required=True),
+                "legal_actions": fields.List(deriver.legal_action(), required=True),
             },
         )
         self.adjudicate_response = build(
@@ -336,96 +317,6 @@ class GameSchemas:
                 },
             )
 
-    def _action_fields(self, card: Any) -> dict[str, fields.Field]:
-        game = self.game
-        used = {name for names in game.action_fields.values() for name in names}
-        used |= {name for names in game.action_optional_fields.values() for name in names}
-        meld = self._meld_schema or type(
-            f"{self.prefix}MeldSchema",
-            (Schema,),
-            {
-                "kind": StrictString(required=True),
-                "cards": fields.List(card(), required=True),
-                "Meta": StrictSchema.Meta,
-            },
-        )
-        self._meld_schema = meld
-        available: dict[str, fields.Field] = {
-            "amount": StrictInteger(validate=validate.Range(-CHIP_LIMIT, CHIP_LIMIT)),
-            "card": card(),
-            "discard": fields.List(card()),
-            "assignments": fields.Dict(keys=StrictString(), values=card()),
-            "rank": StrictString(),
-            "points": StrictInteger(validate=validate.Range(-CHIP_LIMIT, CHIP_LIMIT)),
-            "suit": SuitField(game.parse_suit),
-            "melds": fields.List(fields.Nested(meld)),
-            "drawn": fields.List(card()),
-        }
-        out = {}
-        for name in available:
-            if name in used:
-                available[name].metadata["description"] = ACTION_FIELD_DOCS[name]
-                out[name] = available[name]
-        return out
-
-    def _action_schema(self, card: Any) -> type[Schema]:
-        game = self.game
-        optional = game.action_optional_fields
-
-        def check(self_: Schema, data: dict[str, Any], **_: Any) -> Action:
-            kind = data["type"]
-            wanted = set(game.action_fields[kind])
-            allowed = wanted | set(optional.get(kind, ()))
-            errors = {}
-            for name in data:
-                if name not in ("seat", "type") and name not in allowed:
-                    errors[name] = [f"'{kind}' takes no '{name}'"]
-            for name in wanted - set(data):
-                errors[name] = [f"'{kind}' requires '{name}'"]
-            if errors:
-                raise ValidationError(errors)
-            values = dict(data)
-            for name in ("discard", "drawn"):
-                if name in values:
-                    values[name] = tuple(values[name])
-            if "assignments" in values:
-                values["assignments"] = tuple(sorted(values["assignments"].items()))
-            if "melds" in values:
-                values["melds"] = tuple((m["kind"], tuple(m["cards"])) for m in values["melds"])
-            return Action(**values)
-
-        attrs: dict[str, Any] = {
-            "seat": StrictInteger(required=True),
-            "type": StrictString(required=True, validate=validate.OneOf(list(game.action_fields))),
-            **self._action_fields(card),
-            "make": post_load(check),
-            "Meta": StrictSchema.Meta,
-        }
-        made = type(f"{self.prefix}ActionSchema", (Schema,), attrs)
-        made.__doc__ = "An action: {seat, type, ...} with the fields its type takes (API.md section 6)."
-        return made
-
-    def _legal_action_schema(self, card: Any) -> type[Schema]:
-        attrs: dict[str, Any] = {
-            "seat": fields.Integer(required=True),
-            "type": fields.String(required=True),
-            **self._action_fields(card),
-            "min": fields.Integer(metadata={"description": "Free amounts: the least allowed (inclusive)."}),
-            "max": fields.Integer(
-                allow_none=True, metadata={"description": "Free amounts: the most (null: no limit)."}
-            ),
-            "max_cards": fields.Integer(metadata={"description": "Exchange: the most cards that may be discarded."}),
-            "domains": fields.Dict(
-                keys=fields.String(),
-                values=fields.List(fields.String()),
-                metadata={"description": "Declare: the cards each wild card may stand for (submit `assignments`)."},
-            ),
-            "Meta": StrictSchema.Meta,
-        }
-        made = type(f"{self.prefix}LegalActionSchema", (Schema,), attrs)
-        made.__doc__ = "A legal action as it would be submitted; a free amount as min and max."
-        return made
-
 
 def _one_source(self: Schema, data: dict[str, Any], **_: Any) -> None:
     if ("seed" in data) == ("deck" in data):
@@ -435,7 +326,7 @@ def _one_source(self: Schema, data: dict[str, Any], **_: Any) -> None:
 _CACHE: dict[str, GameSchemas] = {}
 
 
-def game_schemas(game: Game[Any, Any]) -> GameSchemas:
+def game_schemas(game: Game[Any, Any, Any]) -> GameSchemas:
     """The (cached) schema bundle of a game."""
     if game.id not in _CACHE:
         _CACHE[game.id] = GameSchemas(game)

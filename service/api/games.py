@@ -16,9 +16,10 @@ from schemas.game import game_schemas
 from service.api.catalog import detail
 from service.api.examples import examples
 from service.api.problems import PROBLEM_JSON
+from service.rules.actions import ActionBase
 from service.rules.cards import check_cards
 from service.rules.errors import IllegalAction, InvalidInput, Problem
-from service.rules.game import RULES_VERSION, Action, Game, HandGame, TrickGame
+from service.rules.game import RULES_VERSION, Game, HandGame, TrickGame
 from service.rules.options import options_dict
 from service.rules.shuffle import deck_commitment, shuffle
 
@@ -49,7 +50,7 @@ def rules_echo(options: Any) -> dict[str, Any]:
     return {"rules": options_dict(options), "rules_version": RULES_VERSION}
 
 
-def _deal(game: Game[Any, Any], data: dict[str, Any], prefix: str = "") -> tuple[Any, Any, tuple[str, ...]]:
+def _deal(game: Game[Any, Any, Any], data: dict[str, Any], prefix: str = "") -> tuple[Any, Any, tuple[str, ...]]:
     """Options, the first transition and the deck of a deal request (or record)."""
     options = data.get("options") or game.options(None)
     problems = game.check_table(data["players"], data["dealer"], options)
@@ -63,13 +64,13 @@ def _deal(game: Game[Any, Any], data: dict[str, Any], prefix: str = "") -> tuple
     return options, game.deal(data["players"], data["dealer"], options, deck), deck
 
 
-def _checked(game: Game[Any, Any], state: Any) -> Any:
+def _checked(game: Game[Any, Any, Any], state: Any) -> Any:
     """The state, after checking it is of this game and consistent (422 listing every problem)."""
     game.require_valid(state)
     return state
 
 
-def game_blueprint(game: Game[Any, Any]) -> Blueprint:
+def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
     """All endpoints of one game under ``/v1/{game}``."""
     s = game_schemas(game)
     ex = examples(game, s)
@@ -92,7 +93,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         return detail(game)
 
     if isinstance(game, HandGame):
-        hand_game: HandGame[Any, Any] = game
+        hand_game: HandGame[Any, Any, Any] = game
 
         @blp.route("/hands/evaluate", methods=["POST"])
         @blp.doc(operationId=op("evaluateHands"))
@@ -135,7 +136,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             }
 
     if isinstance(game, TrickGame):
-        trick_game: TrickGame[Any, Any] = game
+        trick_game: TrickGame[Any, Any, Any] = game
 
         @blp.route("/tricks/winner", methods=["POST"])
         @blp.doc(operationId=op("trickWinner"))
@@ -152,7 +153,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             return {"winner": winner, "points": points, **rules_echo(options)}
 
     if isinstance(game, TrickGame) and game.announces_melds:
-        meld_game: TrickGame[Any, Any] = game
+        meld_game: TrickGame[Any, Any, Any] = game
 
         @blp.route("/melds/evaluate", methods=["POST"])
         @blp.doc(operationId=op("evaluateMelds"))
@@ -251,7 +252,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         options, transition, deck = _deal(game, record, "/record")
         state, events = transition.state, list(transition.events)
         applied, error = 0, None
-        action: Action
+        action: ActionBase
         for index, action in enumerate(record["actions"]):
             try:
                 transition = game.apply(state, action)
