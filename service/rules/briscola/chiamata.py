@@ -189,7 +189,9 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
             return "points_before_two", "3(b')2", "point bids come only after someone has bid the Two"
         low = options.points_min if status.high_points is None else max(options.points_min, status.high_points + 1)
         if not low <= points <= TOTAL:
-            return "bid_out_of_range", "3(b')2", f"a point bid must be from {low} to {TOTAL}"
+            below_min = status.high_points is None and BASE_TARGET <= points < options.points_min
+            rule = "BRI-A10" if below_min else "3(b')2"  # the table's own lowest bid, points_min
+            return "bid_out_of_range", rule, f"a point bid must be from {low} to {TOTAL}"
         return None
 
     def _replay(
