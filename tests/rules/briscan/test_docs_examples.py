@@ -7,7 +7,7 @@ import pytest
 from service.rules.briscan import Briscan
 from service.rules.briscan.state import FINAL
 from service.rules.errors import IllegalAction
-from service.rules.game import Action
+from tests.actions import act, load
 from tests.rules.briscan.test_examples import announce, deal, play
 from tests.rules.briscan.test_rule_ids import A6_DECK, A6_PLAYS
 from tests.rules.rules_docs import check_options_table, json_example, rule_headings
@@ -49,7 +49,7 @@ def test_scoring_example_the_whole_deal_90_to_50():
     assert record["deck"] == A6_DECK
     state = GAME.deal(record["players"], record["dealer"], DEFAULT, record["deck"]).state
     for action in record["actions"]:
-        state = GAME.apply(state, Action(**action)).state
+        state = GAME.apply(state, load(GAME, action)).state
     result = GAME.result(state)
     assert result["points"] == [90, 50] and result["card_points"] == [60, 20] and result["winners"] == [0]
     assert result["game"]["game_score"] == "90-50" and not result["game"]["over"]
@@ -60,7 +60,7 @@ def test_scoring_example_the_whole_deal_90_to_50():
 
 
 def test_options_example_announce_after_talon():
-    marriage = Action(0, "announce", melds=(("marriage", ("KS", "QS")),))
+    marriage = act(GAME, 0, "announce", melds=[{"kind": "marriage", "cards": ["KS", "QS"]}])
     state = play(GAME, GAME.deal(2, 1, DEFAULT, A6_DECK).state, *A6_PLAYS)
     with pytest.raises(IllegalAction) as err:
         GAME.apply(state, marriage)
