@@ -22,7 +22,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from schemas.fields import CardField, StrictBoolean, StrictInteger, StrictString, SuitField, TupleList
 from schemas.oneof import OneOf
-from service.rules.actions import Bounds
+from service.rules.bounds import Bounds, GameBound
 from service.rules.cards import CARD, SUIT
 
 LISTED_AS: dict[str, dict[str, Any]] = {
@@ -51,6 +51,25 @@ LISTED_AS: dict[str, dict[str, Any]] = {
 """How a legal action lists a field the client chooses (API.md section 6)."""
 
 Meta = type("Meta", (), {"unknown": RAISE, "ordered": True})
+
+
+def game_field(game: Any, what: str, **kwargs: Any) -> fields.Field:
+    """A field whose allowed values the game sets: a seat, a player count, a phase word, the game's id."""
+    if what == "seat":
+        return StrictInteger(validate=validate.Range(0, game.max_players - 1), **kwargs)
+    if what == "players":
+        counts = list(game.player_counts())
+        if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+            return StrictInteger(validate=validate.Range(counts[0], counts[-1]), **kwargs)
+        return StrictInteger(validate=validate.OneOf(counts), **kwargs)
+    if what == "phase":
+        return StrictString(validate=validate.OneOf(list(game.phases)), **kwargs)
+    if what == "meld_kind":
+        return StrictString(validate=validate.OneOf(list(game.meld_kinds)), **kwargs)
+    if what == "game":
+        kwargs.setdefault("metadata", {})["json_schema"] = {"const": game.id}
+        return StrictString(validate=validate.OneOf([game.id]), **kwargs)
+    raise TypeError(f"no wire field for {what!r} in {game.id}")
 
 
 def camel(text: str) -> str:
@@ -110,7 +129,7 @@ class Deriver:
 
     def _action_attrs(self, cls: Any) -> dict[str, Any]:
         attrs: dict[str, Any] = {
-            "seat": StrictInteger(required=True, metadata={"description": "The seat that acts."}),
+            "seat": game_field(self.game, "seat", required=True, metadata={"description": "The seat that acts."}),
             "type": StrictString(required=True, validate=validate.OneOf([cls.type])),
         }
         one_of = tuple(cls.exactly_one_of)
@@ -174,6 +193,9 @@ class Deriver:
             bounds = [e for e in extras if isinstance(e, Bounds)]
             if bounds and base is int:
                 return StrictInteger(validate=validate.Range(bounds[0].minimum, bounds[0].maximum), **kwargs)
+            bound = next((e for e in extras if isinstance(e, GameBound)), None)
+            if bound is not None:
+                return game_field(self.game, bound.what, **kwargs)
             return self.field(base, **kwargs)
         if origin in (typing.Union, types.UnionType):
             args = [a for a in typing.get_args(hint) if a is not type(None)]

@@ -11,16 +11,16 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from schemas.common import events_field, result_field
-from schemas.derive import Deriver, camel
+from schemas.derive import Deriver, camel, game_field
 from schemas.fields import (
     CardField,
     HandsField,
     PlainList,
     StrictBoolean,
-    StrictInteger,
     StrictString,
     SuitField,
     TupleList,
+    card_list,
 )
 from service.rules.errors import InvalidInput
 from service.rules.game import Game, HandGame, TrickGame
@@ -30,7 +30,6 @@ MAX_HANDS = 10_000
 """Hands in one evaluate or compare request."""
 MAX_ACTIONS = 1_000
 """Actions in one record."""
-MAX_TRICK_CARDS = 10
 
 
 class StrictSchema(Schema):
@@ -123,15 +122,23 @@ class GameSchemas:
                 validate=validate.Length(1, 256),
                 metadata={"description": "Shuffle the pack with sha256-fisher-yates/1 (API.md section 5)."},
             ),
-            "deck": fields.List(
-                CardField(game.parse_card),
-                metadata={"description": "The whole pack for this deal in order, deck[0] on top."},
+            "deck": card_list(
+                game.parse_card,
+                None,
+                len(game.full_pack()),
+                metadata={
+                    "description": "The whole pack for this deal (which the player count and options set) in "
+                    "order, deck[0] on top."
+                },
             ),
-            "check_source": validates_schema(_one_source),
+            "check_source": validates_schema(_one_source()),
+            "json_schema_extra": {"oneOf": [{"required": ["seed"]}, {"required": ["deck"]}]},
         }
         table = {
-            "players": StrictInteger(required=True, metadata={"description": "Number of players."}),
-            "dealer": StrictInteger(required=True, metadata={"description": "The dealer's seat."}),
+            "players": game_field(game, "players", required=True, metadata={"description": "Number of players."}),
+            "dealer": game_field(
+                game, "seat", required=True, metadata={"description": "The dealer's seat (less than players)."}
+            ),
         }
         self.deal_request = build("DealRequest", {**table, **deal_source}, "A deal: table, options and a seed or deck.")
         self.deal_response = build(
@@ -178,7 +185,12 @@ class GameSchemas:
         )
         self.view_request = build(
             "ViewRequest",
-            {"state": state(), "seat": StrictInteger(required=True, metadata={"description": "The viewer's seat."})},
+            {
+                "state": state(),
+                "seat": game_field(
+                    game, "seat", required=True, metadata={"description": "The viewer's seat (less than players)."}
+                ),
+            },
         )
         self.view_response = build("ViewResponse", {"state": state(), **rules})
         record = build(
@@ -219,6 +231,7 @@ class GameSchemas:
         if isinstance(game, HandGame):
             hands = HandsField(
                 game.parse_card,
+                game.hand_size,
                 required=True,
                 validate=validate.Length(1, MAX_HANDS),
                 metadata={"description": f"Up to {MAX_HANDS} hands."},
@@ -268,13 +281,20 @@ class GameSchemas:
                 "TrickRequest",
                 {
                     "trump": SuitField(game.parse_suit, required=True),
-                    "cards": fields.List(
-                        CardField(game.parse_card),
+                    "cards": card_list(
+                        game.parse_card,
+                        1,
+                        game.max_players,
                         required=True,
-                        validate=validate.Length(1, MAX_TRICK_CARDS),
-                        metadata={"description": "The cards of the trick in play order."},
+                        metadata={"description": "The cards of the trick in play order, one per player at most."},
                     ),
-                    "phase": StrictString(load_default=None, allow_none=True),
+                    "phase": game_field(
+                        game,
+                        "phase",
+                        load_default=None,
+                        allow_none=True,
+                        metadata={"description": "The phase the trick is played in (it does not change the winner)."},
+                    ),
                     "options": opt(),
                 },
             )
@@ -282,11 +302,8 @@ class GameSchemas:
                 self.melds_request = build(
                     "MeldsRequest",
                     {
-                        "hand": fields.List(
-                            CardField(game.parse_card),
-                            required=True,
-                            validate=validate.Length(1, 16),
-                            metadata={"description": "The cards held."},
+                        "hand": card_list(
+                            game.parse_card, 1, 16, required=True, metadata={"description": "The cards held."}
                         ),
                         "trump": SuitField(game.parse_suit, required=True),
                         "options": opt(),
@@ -295,7 +312,7 @@ class GameSchemas:
                 meld = build(
                     "MeldScore",
                     {
-                        "kind": fields.String(required=True),
+                        "kind": fields.String(required=True, validate=validate.OneOf(list(game.meld_kinds))),
                         "cards": fields.List(fields.String(), required=True),
                         "points": fields.Integer(required=True),
                     },
@@ -318,9 +335,15 @@ class GameSchemas:
             )
 
 
-def _one_source(self: Schema, data: dict[str, Any], **_: Any) -> None:
-    if ("seed" in data) == ("deck" in data):
-        raise ValidationError("give exactly one of 'seed' and 'deck'", "_schema")
+def _one_source() -> Any:
+    """A new check per schema: ``validates_schema`` marks the function it is given, so a shared one would be
+    registered once more for every game (and its problem repeated)."""
+
+    def check_source(self: Schema, data: dict[str, Any], **_: Any) -> None:
+        if ("seed" in data) == ("deck" in data):
+            raise ValidationError("give exactly one of 'seed' and 'deck'", "_schema")
+
+    return check_source
 
 
 _CACHE: dict[str, GameSchemas] = {}

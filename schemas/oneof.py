@@ -53,7 +53,9 @@ class OneOf(fields.Field):
 
 
 class OneOfPlugin(BasePlugin):
-    """Documents :class:`OneOf` fields as a ``$ref`` to their union component, and merges ``json_schema_extra``."""
+    """Documents :class:`OneOf` fields as a ``$ref`` to their union component; merges a schema class's
+    ``json_schema_extra`` into its component and a field's ``metadata["json_schema"]`` into its property
+    (for keywords apispec does not pass on, such as ``const``)."""
 
     def init_spec(self, spec: Any) -> None:
         """Called after the marshmallow plugin's (list this plugin after it)."""
@@ -91,7 +93,7 @@ def _oneof_attribute(plugin: OneOfPlugin) -> Any:
     def oneof2properties(self: Any, field: fields.Field, **kwargs: Any) -> dict[str, Any]:
         if isinstance(field, OneOf):
             return plugin.union(field)
-        return {}
+        return dict(field.metadata.get("json_schema", {}))
 
     return oneof2properties
 

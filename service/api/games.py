@@ -101,7 +101,11 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
         @blp.response(200, s.evaluate_response)
         @errors(blp, 400, 413, 415, 422)
         def evaluate(data: dict[str, Any]) -> dict[str, Any]:
-            """Evaluate up to 10,000 hands: category, dense strength, description, interpretation."""
+            """Evaluate up to 10,000 hands: category, dense strength, description, interpretation.
+
+            Rules the schema cannot state: every card is a card of the game's pack, and a card given in
+            two notations (`TH`, `10h`) counts twice. `declarations`, where given, has one entry (or null)
+            per hand."""
             options = data.get("options") or game.options(None)
             hand_game.check_hands(data["hands"])
             declarations = _declarations(data)
@@ -117,7 +121,11 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
         @blp.response(200, s.compare_response)
         @errors(blp, 400, 413, 415, 422)
         def compare(data: dict[str, Any]) -> dict[str, Any]:
-            """Rank hands best first, equal hands grouped, and say what decided."""
+            """Rank hands best first, equal hands grouped, and say what decided.
+
+            Rules the schema cannot state: every card is a card of the game's pack, and a card given in
+            two notations (`TH`, `10h`) counts twice. `declarations`, where given, has one entry (or null)
+            per hand."""
             options = data.get("options") or game.options(None)
             hand_game.check_hands(data["hands"])
             declarations = _declarations(data)
@@ -144,7 +152,10 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
         @blp.response(200, s.trick_response)
         @errors(blp, 400, 413, 415, 422)
         def trick_winner(data: dict[str, Any]) -> dict[str, Any]:
-            """Which card wins a trick (index into cards, in play order) and the trick's card points."""
+            """Which card wins a trick (index into cards, in play order) and the trick's card points.
+
+            Rules the schema cannot state: every card is a card of the game's pack, and a card given in
+            two notations (`TH`, `10h`) counts twice."""
             options = data.get("options") or game.options(None)
             problems = check_cards(data["cards"], game.full_pack(), "/cards")
             if problems:
@@ -161,7 +172,10 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
         @blp.response(200, s.melds_response)
         @errors(blp, 400, 413, 415, 422)
         def evaluate_melds(data: dict[str, Any]) -> dict[str, Any]:
-            """Every announcement (meld) a hand holds, with its points, for the given trump suit."""
+            """Every announcement (meld) a hand holds, with its points, for the given trump suit.
+
+            Rules the schema cannot state: every card is a card of the game's pack, and a card given in
+            two notations (`TH`, `10h`) counts twice."""
             options = data.get("options") or game.options(None)
             problems = check_cards(data["hand"], game.full_pack(), "/hand")
             if problems:
@@ -175,7 +189,10 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
     @blp.response(200, s.deal_response)
     @errors(blp, 400, 413, 415, 422)
     def deals(data: dict[str, Any]) -> dict[str, Any]:
-        """Deal from a deck, or from the pack shuffled by a seed (sha256-fisher-yates/1)."""
+        """Deal from a deck, or from the pack shuffled by a seed (sha256-fisher-yates/1).
+
+        Rules across fields that the schema cannot state: `dealer` is less than `players`; a `deck` holds exactly
+        the pack for this player count and these options (a 422 at the field otherwise)."""
         options, transition, deck = _deal(game, data)
         return {
             "state": transition.state,
@@ -190,7 +207,11 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
     @blp.response(200, s.legal_actions_response)
     @errors(blp, 400, 413, 415, 422)
     def legal_actions(data: dict[str, Any]) -> dict[str, Any]:
-        """Every legal action of the seat to act, as it would be submitted."""
+        """Every legal action of the seat to act, as it would be submitted.
+
+        Rules across fields that the schema cannot state: the state must be consistent (every card of the pack
+        exactly once, seats in order, `dealer` and `to_act` less than `players`, chips and points adding up);
+        otherwise the answer is a 422 `/invalid-state` listing every problem."""
         state = _checked(game, data["state"])
         return {
             "phase": state.phase,
@@ -205,7 +226,13 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
     @blp.response(200, s.action_response)
     @errors(blp, 400, 409, 413, 415, 422)
     def actions(data: dict[str, Any]) -> dict[str, Any]:
-        """Apply one action: the next state, the events, and the result once the deal is over."""
+        """Apply one action: the next state, the events, and the result once the deal is over.
+
+        Rules across fields that the schema cannot state: the state must be consistent (every card of the pack
+        exactly once, seats in order, `dealer` and `to_act` less than `players`, chips and points adding up);
+        otherwise the answer is a 422 `/invalid-state` listing every problem.
+        Whether the action is legal (its seat is the one to act, its card is held, its amount within the
+        limits) is the rules' verdict: a 409 naming the rule and listing the legal actions."""
         state = _checked(game, data["state"])
         transition = game.apply(state, data["action"])
         return {
@@ -235,7 +262,12 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
     @blp.response(200, s.view_response)
     @errors(blp, 400, 413, 415, 422)
     def view(data: dict[str, Any]) -> dict[str, Any]:
-        """The state as one seat may see it: hidden cards are "??"."""
+        """The state as one seat may see it: hidden cards are "??".
+
+        Rules across fields that the schema cannot state: the state must be consistent (every card of the pack
+        exactly once, seats in order, `dealer` and `to_act` less than `players`, chips and points adding up);
+        otherwise the answer is a 422 `/invalid-state` listing every problem. `seat` is less than
+        `players`."""
         state = _checked(game, data["state"])
         if not 0 <= data["seat"] < state.players:
             raise InvalidInput([Problem("invalid_seat", f"seat must be 0..{state.players - 1}", "/seat")])
@@ -247,7 +279,10 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
     @blp.response(200, s.adjudicate_response)
     @errors(blp, 400, 413, 415, 422)
     def adjudicate(data: dict[str, Any]) -> dict[str, Any]:
-        """Replay a record: deal, then every action in order; the first illegal one is named with its rule."""
+        """Replay a record: deal, then every action in order; the first illegal one is named with its rule.
+
+        Rules across fields that the schema cannot state: `dealer` is less than `players`; a `deck` holds exactly
+        the pack for this player count and these options."""
         record = data["record"]
         options, transition, deck = _deal(game, record, "/record")
         state, events = transition.state, list(transition.events)

@@ -8,29 +8,17 @@ live here; a game's own live in its package.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, ClassVar
+from typing import ClassVar
 
+from service.rules.bounds import Chips, Seat
 from service.rules.cards import Card
-from service.rules.options import CHIP_LIMIT
-
-
-@dataclass(frozen=True)
-class Bounds:
-    """Marks an ``int`` with the least and most values the wire accepts (inclusive)."""
-
-    minimum: int
-    maximum: int
-
-
-Chips = Annotated[int, Bounds(-CHIP_LIMIT, CHIP_LIMIT)]
-"""A chip amount or point count in an action: beyond ±10**9 it is refused before any rule is applied."""
 
 
 @dataclass(frozen=True)
 class ActionBase:
     """An action of some seat; ``type`` is its word on the wire."""
 
-    seat: int
+    seat: Seat
     type: ClassVar[str]
     exactly_one_of: ClassVar[tuple[str, ...]] = ()
     """Optional fields of which an action carries exactly one (chiamata's bid: ``rank`` or ``points``)."""
@@ -74,4 +62,4 @@ class Fold(ActionBase):
     type: ClassVar[str] = "fold"
 
 
-__all__ = ["ActionBase", "Bet", "Bounds", "Call", "Chips", "Fold", "Play", "Raise"]
+__all__ = ["ActionBase", "Bet", "Call", "Fold", "Play", "Raise"]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from service.rules.actions import ActionBase
+from service.rules.bounds import GameId, Phase, Players, Seat
 from service.rules.cards import HIDDEN, SUIT_SYMBOLS, SUITS, Card, check_cards
 from service.rules.errors import CardError, IllegalAction, InvalidInput, InvalidState, Problem
 from service.rules.options import OptionSpec, build_options, option_specs
@@ -33,11 +34,11 @@ RULES_VERSION = "2026.11-1"
 class StateBase:
     """The fields every game's state starts with."""
 
-    game: str
-    players: int
-    dealer: int
-    phase: str
-    to_act: int | None
+    game: GameId
+    players: Players
+    dealer: Seat
+    phase: Phase
+    to_act: Seat | None
 
 
 S = TypeVar("S", bound=StateBase)
@@ -82,6 +83,8 @@ class Game(ABC, Generic[S, Opts, A]):
     max_players: ClassVar[int]
     options_type: ClassVar[type[Any]]
     state_type: ClassVar[type[Any]]
+    phases: ClassVar[tuple[str, ...]]
+    """The phase words of the game's states, in the order a deal goes through them."""
     actions: ClassVar[tuple[type[ActionBase], ...]]
     """The game's action classes (their union is ``A``), in the order the catalog lists their types."""
     rules_file: ClassVar[str]
@@ -188,6 +191,10 @@ class Game(ABC, Generic[S, Opts, A]):
         """An IllegalAction that lists what would have been legal."""
         return IllegalAction(code, rule, message, self.legal_actions(state))
 
+    def player_counts(self) -> tuple[int, ...]:
+        """Every number of players the game is played by (``check_table`` says why another is refused)."""
+        return tuple(range(self.min_players, self.max_players + 1))
+
     def action_types(self) -> list[str]:
         """The ``type`` words of the game's actions (API.md section 6)."""
         return [cls.type for cls in self.actions]
@@ -263,6 +270,8 @@ class TrickGame(Game[S, Opts, A]):
 
     announces_melds: ClassVar[bool] = False
     """Whether hands hold announcements (melds) to evaluate (Briscan, Brisque)."""
+    meld_kinds: ClassVar[tuple[str, ...]] = ()
+    """The words of the meld vocabulary (which of them a variant scores is a rule: a 409 names it)."""
 
     def evaluate_melds(self, hand: Sequence[Card], trump: str, options: Opts) -> list[dict[str, Any]]:
         """Every meld ``hand`` holds with ``trump`` as trumps: ``{kind, cards, points}``. Only where announced."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from service.rules.actions import ActionBase, Play
+from service.rules.bounds import MeldKind
 from service.rules.briscan.cards import ORDER, PACK, check_trick_input, parse_card, winner_and_points
 from service.rules.briscan.melds import (
     BRISQUE_KINDS,
@@ -50,7 +51,7 @@ ENDINGS = ("", "points", "slam", "four_kings", "four_queens", "target")
 class Meld:
     """One meld announced: its ``kind`` and the cards that make it."""
 
-    kind: str
+    kind: MeldKind
     cards: tuple[Card, ...]
 
 
@@ -83,9 +84,11 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     brisque: ClassVar[bool] = False
     options_type = BriscanOptions
     state_type = BriscanState
+    phases = PHASES
     rules_file = "briscan-brisque.md"
     actions = (Play, ExchangeSeven, Announce)
     announces_melds = True
+    meld_kinds = KINDS
 
     # -- cards and options -------------------------------------------------------------------------
     def parse_card(self, text: str) -> Card:

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from service.rules.actions import ActionBase, Chips, Play
+from service.rules.actions import ActionBase, Play
+from service.rules.bounds import Chips
 from service.rules.briscola.cards import ORDER, PACK, TOTAL, winner_and_points
 from service.rules.briscola.common import (
     BriscolaCards,
@@ -115,6 +116,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
     max_players = PLAYERS
     options_type = ChiamataOptions
     state_type = ChiamataState
+    phases = CHIAMATA_PHASES
     rules_file = "briscola.md"
     actions = (Bid, Pass, ChooseSuit, Play)
     """``bid`` takes exactly one of ``rank`` or ``points`` (checked in :meth:`apply` too, code ``invalid_bid``)."""

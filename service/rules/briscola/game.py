@@ -99,6 +99,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     max_players = 6
     options_type = BriscolaOptions
     state_type = BriscolaState
+    phases = PHASES
     rules_file = "briscola.md"
     actions = (Play, ExchangeTurnup)
 
@@ -132,6 +133,9 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
                 ]
             )
         return built
+
+    def player_counts(self) -> tuple[int, ...]:
+        return (2, 3, 4, 6)  # five play Briscola chiamata
 
     def check_table(self, players: int, dealer: int, options: BriscolaOptions) -> list[Problem]:
         problems = super().check_table(players, dealer, options)

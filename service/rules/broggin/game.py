@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from service.rules.actions import ActionBase, Call, Chips, Fold, Raise
+from service.rules.actions import ActionBase, Call, Fold, Raise
 from service.rules.betting import payouts, split_pot
+from service.rules.bounds import Chips
 from service.rules.broggin.cards import FULL_PACK, TRUMPS, domain, is_trump, parse_broggin
 from service.rules.broggin.evaluation import (
     CATEGORIES,
@@ -101,6 +102,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     hand_size = HAND_SIZE
     options_type = BrogginOptions
     state_type = BrogginState
+    phases = PHASES
     rules_file = "broggin.md"
     actions = (BrogginBet, Fold, Exchange, Call, Raise, Declare)
 

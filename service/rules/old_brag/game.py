@@ -97,6 +97,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     hand_size = HAND_SIZE
     options_type = OldBragOptions
     state_type = OldBragState
+    phases = PHASES
     rules_file = "old-brag.md"
     actions = (Bet, Call, Raise, Fold, Hit, Stand)
 

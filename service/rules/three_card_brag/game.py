@@ -62,6 +62,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     hand_size = HAND_SIZE
     options_type = BragOptions
     state_type = BragState
+    phases = PHASES
     rules_file = "three-card-brag.md"
     actions = (Bet, Call, Raise, Fold, See, Look)
 
