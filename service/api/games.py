@@ -13,6 +13,7 @@ from flask_smorest import Blueprint
 from schemas.common import GameDetailSchema, ProblemDetailsSchema
 from schemas.derive import camel
 from schemas.game import game_schemas
+from service.api import guard
 from service.api.catalog import detail
 from service.api.examples import examples
 from service.api.problems import PROBLEM_JSON
@@ -80,6 +81,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
         url_prefix=f"/v1/{game.id}",
         description=f"{game.name} (rules/{game.rules_file}).",
     )
+    blp.ARGUMENTS_PARSER = guard.PARSER  # the body as the guard parsed and checked it
     prefix = camel(game.id)
 
     def op(verb: str) -> str:

@@ -12,8 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from service.rules.bounds import Seat
-from service.rules.cards import ITALIAN_SUITS, SUIT_SYMBOLS, SUITS, Card, rank, suit
-from service.rules.errors import CardError
+from service.rules.cards import ITALIAN_SUITS, Card, parse_suit_text, rank, suit
 
 SUIT_WORDS: dict[str, str] = {
     **ITALIAN_SUITS,
@@ -41,12 +40,7 @@ class Trick:
 
 def parse_suit(text: str, *, words: bool = True) -> str:
     """The suit letter ``S H D C`` of a letter, a symbol or (with ``words``) a suit name; raises CardError."""
-    raw = text.strip() if isinstance(text, str) else ""
-    letter = SUIT_SYMBOLS.get(raw) or (SUIT_WORDS.get(raw.lower()) if words else None) or raw.upper()
-    if len(letter) != 1 or letter not in SUITS:
-        known = "S, H, D, C, ♠ ♥ ♦ ♣" + (" or spade, coppe, denari, bastoni" if words else "")
-        raise CardError(f"'{text}' is not a suit: expected one of {known}")
-    return letter
+    return parse_suit_text(text, SUIT_WORDS if words else None)
 
 
 def trick_winner(cards: Sequence[Card], trump: str, order: str) -> int:

@@ -35,7 +35,7 @@ from service.rules.briscola.state import (
     ChiamataState,
 )
 from service.rules.cards import SUITS, Card, Suit, rank, suit
-from service.rules.errors import CardError, InvalidInput, Problem
+from service.rules.errors import CardError, InvalidInput, Problem, excerpt
 from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
 from service.rules.seats import deal_hands, deal_order, next_seat
 from service.rules.tricks import Trick
@@ -175,7 +175,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
             if options.auction == "points_only":
                 return "invalid_bid", "BRI-A10", "the points_only auction takes point bids only"
             if len(call.rank) != 1 or call.rank not in ORDER:
-                return "invalid_bid", "3(b')2", f"'{call.rank}' is not a rank: one of {' '.join(ORDER)}"
+                return "invalid_bid", "3(b')2", f"{excerpt(call.rank)} is not a rank: one of {' '.join(ORDER)}"
             if status.high_points is not None or status.high_rank == "2":
                 return "bid_not_lower", "3(b')2", "after the Two only point bids remain"
             if status.high_rank is not None and ORDER.index(call.rank) <= ORDER.index(status.high_rank):
