@@ -17,6 +17,7 @@ from schemas.fields import (
     HandsField,
     PlainList,
     StrictBoolean,
+    StrictInteger,
     StrictString,
     SuitField,
     TupleList,
@@ -143,7 +144,54 @@ class GameSchemas:
                 game, "seat", required=True, metadata={"description": "The dealer's seat (less than players)."}
             ),
         }
-        self.deal_request = build("DealRequest", {**table, **deal_source}, "A deal: table, options and a seed or deck.")
+        seat_view = build(
+            "SeatView",
+            {
+                "seat": fields.Integer(required=True, metadata={"description": "The seat this view is for."}),
+                "state": state(
+                    metadata={"description": 'The state as `states/view` gives it for this seat: hidden cards "??".'}
+                ),
+                "events": _described(
+                    events_field(),
+                    'The events as this seat saw them happen: a card it may not know is "??" (a card drawn by '
+                    "another seat, an Old Brag 31-phase card), a count of hidden cards null.",
+                ),
+                "legal_actions": fields.List(
+                    deriver.legal_action(),
+                    required=True,
+                    metadata={
+                        "description": "What this seat may do now: the legal actions of the seat to act, empty for "
+                        "the others (a Briscan or Brisque seven exchange may also be the other seat's)."
+                    },
+                ),
+            },
+            "One seat's view of an answer: what that seat may know, to forward to that player.",
+        )
+        views_asked = lambda: {  # noqa: E731
+            "views": fields.List(
+                StrictInteger(validate=validate.Range(0, game.max_players - 1)),
+                validate=validate.Length(max=game.max_players),
+                metadata={
+                    "description": "Optional: seats (distinct, each a seat of the table) whose views the answer "
+                    "adds under `views`.",
+                    "uniqueItems": True,
+                    "examples": [list(range(game.min_players))],
+                },
+            )
+        }
+        views_given = lambda: {  # noqa: E731
+            "views": fields.List(
+                fields.Nested(seat_view),
+                metadata={
+                    "description": "Only when `views` was asked: for each seat asked, in that order, the state, the "
+                    'events and the legal actions as that seat may see them (hidden cards "??"). The full '
+                    "`state` above is the app's to keep; each view is the one player's to see."
+                },
+            )
+        }
+        self.deal_request = build(
+            "DealRequest", {**table, **deal_source, **views_asked()}, "A deal: table, options and a seed or deck."
+        )
         self.deal_response = build(
             "DealResponse",
             {
@@ -154,6 +202,7 @@ class GameSchemas:
                     metadata={"description": "Lowercase hex SHA-256 of the deck's codes joined with ','."},
                 ),
                 **rules,
+                **views_given(),
             },
         )
         self.state_request = build("StateRequest", {"state": state()}, "A state.")
@@ -166,7 +215,10 @@ class GameSchemas:
                 **rules,
             },
         )
-        self.action_request = build("ActionRequest", {"state": state(), "action": deriver.action(required=True)})
+        self.action_request = build(
+            "ActionRequest",
+            {"state": state(), "action": deriver.action(required=True), **views_asked()},
+        )
         self.action_response = build(
             "ActionResponse",
             {
@@ -174,6 +226,7 @@ class GameSchemas:
                 "events": events_field(),
                 "result": result_field(required=True, allow_none=True),
                 **rules,
+                **views_given(),
             },
         )
         from schemas.common import StateProblemSchema
@@ -205,7 +258,7 @@ class GameSchemas:
             },
             "A record: a deal (deck or seed) and the actions in order.",
         )
-        self.record_request = build("RecordRequest", {"record": fields.Nested(record, required=True)})
+        self.record_request = build("RecordRequest", {"record": fields.Nested(record, required=True), **views_asked()})
         adjudication_error = build(
             "AdjudicationError",
             {
@@ -229,6 +282,7 @@ class GameSchemas:
                 "events": events_field(),
                 "deck_commitment": fields.String(required=True),
                 **rules,
+                **views_given(),
             },
         )
         if isinstance(game, HandGame):
@@ -349,6 +403,12 @@ def _one_source() -> Any:
             raise ValidationError("give exactly one of 'seed' and 'deck'", "_schema")
 
     return check_source
+
+
+def _described(field: fields.Field, description: str) -> fields.Field:
+    """``field`` with its own description."""
+    field.metadata = {**field.metadata, "description": description}
+    return field
 
 
 _CACHE: dict[str, GameSchemas] = {}
