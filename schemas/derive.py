@@ -61,7 +61,9 @@ def game_field(game: Any, what: str, **kwargs: Any) -> fields.Field:
         counts = list(game.player_counts())
         if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
             return StrictInteger(validate=validate.Range(counts[0], counts[-1]), **kwargs)
-        return StrictInteger(validate=validate.OneOf(counts), **kwargs)
+        note = f"; {game.players_note}" if game.players_note else ""
+        error = f"{game.name} is played by {', '.join(map(str, counts))} players{note}."
+        return StrictInteger(validate=validate.OneOf(counts, error=error), **kwargs)
     if what == "phase":
         return StrictString(validate=validate.OneOf(list(game.phases)), **kwargs)
     if what == "meld_kind":

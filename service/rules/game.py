@@ -218,6 +218,9 @@ class Game(ABC, Generic[S, Opts, A]):
         """An IllegalAction that lists what would have been legal."""
         return IllegalAction(code, rule, message, self.legal_actions(state))
 
+    players_note: ClassVar[str] = ""
+    """Said when a player count is refused, besides the counts allowed."""
+
     def player_counts(self) -> tuple[int, ...]:
         """Every number of players the game is played by (``check_table`` says why another is refused)."""
         return tuple(range(self.min_players, self.max_players + 1))

@@ -134,8 +134,10 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
             )
         return built
 
+    players_note = "five play Briscola chiamata (briscola-chiamata)"
+
     def player_counts(self) -> tuple[int, ...]:
-        return (2, 3, 4, 6)  # five play Briscola chiamata
+        return (2, 3, 4, 6)
 
     def check_table(self, players: int, dealer: int, options: BriscolaOptions) -> list[Problem]:
         problems = super().check_table(players, dealer, options)

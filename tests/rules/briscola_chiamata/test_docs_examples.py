@@ -33,7 +33,8 @@ def auction(state, calls):
         if rank is None and points is None:
             state = step(state, seat, "pass").state
         else:
-            state = step(state, seat, "bid", rank=rank, points=points).state
+            named = {"rank": rank} if rank is not None else {"points": points}
+            state = step(state, seat, "bid", **named).state
     return state
 
 

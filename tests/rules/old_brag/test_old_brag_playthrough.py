@@ -17,7 +17,7 @@ from service.rules.errors import IllegalAction
 from service.rules.old_brag import OldBrag
 from service.rules.old_brag.game import total_31
 from service.rules.old_brag.state import OldBragState
-from tests.actions import act, load
+from tests.actions import load
 
 GAME = OldBrag()
 PACK = french_pack()
@@ -215,4 +215,5 @@ def test_validate_and_apply_never_crash_on_tampered_states(
     for kind in ("bet", "call", "raise", "fold", "hit", "stand"):
         for seat in range(-1, 5):
             with contextlib.suppress(IllegalAction):
-                GAME.apply(state, act(GAME, seat, kind, **({"amount": 2} if kind in ("bet", "raise") else {})))
+                kind_class = {c.type: c for c in GAME.actions}[kind]  # built by hand: seat -1 never loads
+                GAME.apply(state, kind_class(seat, 2) if kind in ("bet", "raise") else kind_class(seat))
