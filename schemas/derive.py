@@ -143,7 +143,7 @@ class Deriver:
                     raise ValidationError(f"'{cls.type}' takes exactly one of {', '.join(one_of)}")
 
             attrs["exactly_one"] = validates_schema(exactly_one)
-            attrs["json_schema_extra"] = {"oneOf": [{"required": [name]} for name in one_of]}
+            attrs["json_schema_extra"] = {"oneOf": [{"required": [name], "properties": {name: {}}} for name in one_of]}
         return attrs
 
     def action_schema(self, cls: Any) -> type[Schema]:
