@@ -13,6 +13,7 @@ from flask_smorest.utils import prepare_response
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from schemas.common import ProblemDetailsSchema
+from schemas.oneof import OneOfPlugin
 from service.api import guard, metrics, ops, requestid
 from service.api.games import game_blueprint
 from service.api.problems import PROBLEM_JSON, register_error_handlers
@@ -49,9 +50,12 @@ SPEC_OPTIONS: dict[str, Any] = {
 
 
 class ProblemApi(Api):
-    """flask-smorest's Api, with every error documented as problem+json."""
+    """flask-smorest's Api, with every error documented as problem+json and discriminated unions (OneOfPlugin)."""
 
     ERROR_SCHEMA = ProblemDetailsSchema
+
+    def _init_spec(self, *, extra_plugins: Any = None, **kwargs: Any) -> None:
+        super()._init_spec(extra_plugins=[*(extra_plugins or ()), OneOfPlugin()], **kwargs)
 
     def _register_responses(self) -> None:
         for status in HTTPStatus:
