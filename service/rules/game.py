@@ -227,10 +227,12 @@ class Game(ABC, Generic[S, Opts]):
         """Events of one transition as ``seat`` saw them (see :meth:`view_event`)."""
         return [self.view_event(event, seat, before) for event in events]
 
-    def view_legal_actions(self, state: S, seat: int) -> list[LegalAction]:
+    def view_legal_actions(self, state: S, seat: int, legal: Sequence[LegalAction] | None = None) -> list[LegalAction]:
         """The legal actions that ``seat`` may take now: the seat to act's, or none (a Briscan or Brisque
-        seven exchange and initial carte blanche may also belong to the seat not to act)."""
-        return [action for action in self.legal_actions(state) if action.get("seat") == seat]
+        seven exchange and initial carte blanche may also belong to the seat not to act). ``legal``: the
+        state's legal actions, when already listed."""
+        listed = self.legal_actions(state) if legal is None else legal
+        return [action for action in listed if action.get("seat") == seat]
 
     def options_of(self, state: S) -> Opts:
         """The options a state carries."""

@@ -53,12 +53,13 @@ class TableViews(Generic[S]):
 
     def of(self, state: S) -> list[SeatView[S]]:
         """Each asked seat's view of ``state`` with the events it saw."""
+        legal = self.game.legal_actions(state)
         return [
             SeatView(
                 seat,
                 self.game.view(state, seat),
                 tuple(self._events[seat]),
-                tuple(self.game.view_legal_actions(state, seat)),
+                tuple(self.game.view_legal_actions(state, seat, legal)),
             )
             for seat in self.seats
         ]

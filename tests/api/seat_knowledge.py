@@ -64,6 +64,7 @@ class SeatKnowledge:
         self.face_up: str | None = None
         self.contenders: set[int] = set()
         self.busted: set[int] = set()
+        self.partner_revealed = False
         for seat in dealt["seats"]:
             if not seat.get("blind", False):  # Three Card Brag: a blind player has not looked
                 self.own[seat["seat"]] |= set(seat["hand"])
@@ -101,6 +102,8 @@ class SeatKnowledge:
                 self.contenders.add(event["seat"])
             elif kind == "bust":
                 self.busted.add(event["seat"])
+            elif kind == "partner_revealed":
+                self.partner_revealed = True
             elif kind == "look":
                 self.own[event["seat"]] |= set(after["seats"][event["seat"]]["hand"])
             elif kind == "phase" and event["phase"] == "declare":  # Broggin: the showdown lays the hands down
