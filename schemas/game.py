@@ -10,7 +10,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from schemas.common import events_field, result_field
+from schemas.common import DocSchema, events_field, result_field
 from schemas.derive import Deriver, camel
 from schemas.fields import (
     CardField,
@@ -125,7 +125,7 @@ class GameSchemas:
         def build(name: str, attrs: dict[str, Any], doc: str = "") -> type[Schema]:
             attrs = dict(attrs)
             attrs.setdefault("Meta", StrictSchema.Meta)
-            made = type(f"{prefix}{name}Schema", (Schema,), attrs)
+            made = type(f"{prefix}{name}Schema", (DocSchema,), attrs)
             made.__doc__ = doc
             return made
 
@@ -238,6 +238,9 @@ class GameSchemas:
         if isinstance(game, HandGame):
             hands = HandsField(
                 game.parse_card,
+                game.hand_problems,
+                game.hand_size,
+                game.full_pack(),
                 required=True,
                 validate=validate.Length(1, MAX_HANDS),
                 metadata={"description": f"Up to {MAX_HANDS} hands."},

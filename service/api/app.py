@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from http import HTTPStatus
@@ -14,7 +13,7 @@ from flask_smorest.utils import prepare_response
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from schemas.common import ProblemDetailsSchema
-from service.api import metrics, ops
+from service.api import jsonio, metrics, ops
 from service.api.games import game_blueprint
 from service.api.problems import PROBLEM_JSON, problem, register_error_handlers
 from service.rules.game import HandGame
@@ -54,16 +53,11 @@ def _reject_bad_bodies() -> Response | None:
     mimetype = request.mimetype or ""
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         return problem(415, "Unsupported Media Type", "send the body as application/json")
-    raw = request.get_data(cache=True)
     try:
-        json.loads(raw, parse_constant=_no_constants)
-    except (ValueError, RecursionError) as error:
+        jsonio.keep_body(jsonio.parse_body(request.get_data(cache=True)))
+    except jsonio.MalformedJSON as error:
         return problem(400, "Bad Request", f"malformed JSON: {error}")
     return None
-
-
-def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -79,8 +73,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         WARM_TABLES=os.environ.get("CARD_ARBITER_WARM_TABLES", "1") == "1",
         JSON_SORT_KEYS=False,
     )
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    jsonio.install(app)  # orjson; keys in the order given, UTF-8
     if config:
         app.config.update(config)
     api = ProblemApi(app)
