@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from schemas.fields import StrictInteger
 
@@ -37,8 +37,19 @@ class ProblemDetailsSchema(DocSchema):
     title = fields.String(required=True)
     status = fields.Integer(required=True)
     detail = fields.String(required=True)
-    errors = fields.List(fields.Nested(ProblemItemSchema), metadata={"description": "Input errors with pointers."})
-    problems = fields.List(fields.Nested(StateProblemSchema), metadata={"description": "Every problem of a state."})
+    errors = fields.List(
+        fields.Nested(ProblemItemSchema),
+        validate=validate.Length(max=100),
+        metadata={"description": "Input errors with pointers: the first 100 (total_errors counts them all)."},
+    )
+    problems = fields.List(
+        fields.Nested(StateProblemSchema),
+        validate=validate.Length(max=100),
+        metadata={"description": "The problems of a state: the first 100 (total_errors counts them all)."},
+    )
+    total_errors = fields.Integer(
+        metadata={"description": "How many input errors or state problems there were (at most 100 are listed)."}
+    )
     code = fields.String(metadata={"description": "Illegal actions: a stable code."})
     rule = fields.String(metadata={"description": "Illegal actions: the rule broken (an id of the rules files)."})
     legal_actions = fields.List(fields.Dict(), metadata={"description": "Illegal actions: what was legal."})

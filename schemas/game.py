@@ -28,6 +28,9 @@ from service.rules.options import CHIP_LIMIT, option_specs, options_dict
 
 MAX_HANDS = 10_000
 """Hands in one evaluate or compare request."""
+MAX_DECLARED_HANDS = 100
+"""Hands with a declaration (not null) in one request: a declared hand costs up to ~25 ms (three free trumps
+tried in every combination), so 100 keep a request within a few seconds on one core (README, Limits)."""
 MAX_ACTIONS = 1_000
 """Actions in one record."""
 MAX_TRICK_CARDS = 10
@@ -249,9 +252,11 @@ class GameSchemas:
             if game.supports_declarations:
                 hands_fields["declarations"] = fields.List(
                     fields.Dict(keys=StrictString(), values=CardField(game.parse_card), allow_none=True),
+                    validate=validate.Length(max=MAX_HANDS),
                     metadata={
                         "description": "Optional, one per hand: what each wild card stands for ({trump: card}), "
-                        "or null for the best reading (BRG-A3)."
+                        f"or null for the best reading (BRG-A3); at most {MAX_DECLARED_HANDS} of them not null.",
+                        "maxContains": MAX_DECLARED_HANDS,
                     },
                 )
             self.hands_request = build("HandsRequest", hands_fields)

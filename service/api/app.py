@@ -7,15 +7,15 @@ from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from schemas.common import ProblemDetailsSchema
-from service.api import jsonio, metrics, ops
+from service.api import guard, jsonio, metrics, ops
 from service.api.games import game_blueprint
-from service.api.problems import PROBLEM_JSON, problem, register_error_handlers
+from service.api.problems import PROBLEM_JSON, register_error_handlers
 from service.rules.game import HandGame
 from service.rules.registry import GAMES
 
@@ -46,20 +46,6 @@ class ProblemApi(Api):
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
 
-def _reject_bad_bodies() -> Response | None:
-    """415 for a body that is not JSON, 400 for malformed JSON (before any view runs)."""
-    if request.method not in ("POST", "PUT", "PATCH") or request.url_rule is None:
-        return None
-    mimetype = request.mimetype or ""
-    if mimetype != "application/json" and not mimetype.endswith("+json"):
-        return problem(415, "Unsupported Media Type", "send the body as application/json")
-    try:
-        jsonio.keep_body(jsonio.parse_body(request.get_data(cache=True)))
-    except jsonio.MalformedJSON as error:
-        return problem(400, "Bad Request", f"malformed JSON: {error}")
-    return None
-
-
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the application; ``config`` overrides the defaults (and the CARD_ARBITER_* environment)."""
     app = Flask("card_arbiter")
@@ -77,11 +63,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
     api = ProblemApi(app)
+    api.ma_plugin.converter.add_attribute_function(guard.max_contains_doc)
     api.register_blueprint(ops.blp)
     for game in GAMES.values():
         api.register_blueprint(game_blueprint(game))
     register_error_handlers(app)
-    app.before_request(_reject_bad_bodies)
+    app.before_request(guard.check_body)
     metrics.install(app)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "card-arbiter"}), url_prefix="/docs"

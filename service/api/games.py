@@ -14,9 +14,9 @@ from flask_smorest import Blueprint
 from schemas.common import GameDetailSchema, ProblemDetailsSchema
 from schemas.derive import camel
 from schemas.game import game_schemas
+from service.api import guard
 from service.api.catalog import detail
 from service.api.examples import examples
-from service.api.jsonio import ParsedBodyParser
 from service.api.problems import PROBLEM_JSON
 from service.rules.cards import check_cards
 from service.rules.errors import IllegalAction, InvalidInput, Problem
@@ -71,22 +71,17 @@ def _checked(game: Game[Any, Any], state: Any) -> Any:
     return state
 
 
-class GameBlueprint(Blueprint):
-    """flask-smorest's Blueprint, whose ``@arguments`` take the body the app already parsed (once)."""
-
-    ARGUMENTS_PARSER = ParsedBodyParser()
-
-
 def game_blueprint(game: Game[Any, Any]) -> Blueprint:
     """All endpoints of one game under ``/v1/{game}``."""
     s = game_schemas(game)
     ex = examples(game, s)
-    blp = GameBlueprint(
+    blp = Blueprint(
         game.id,
         __name__,
         url_prefix=f"/v1/{game.id}",
         description=f"{game.name} (rules/{game.rules_file}).",
     )
+    blp.ARGUMENTS_PARSER = guard.PARSER  # the body as the guard parsed and checked it
     prefix = camel(game.id)
 
     def op(verb: str) -> str:

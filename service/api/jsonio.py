@@ -2,9 +2,9 @@
 
 - :class:`OrjsonProvider` is Flask's JSON provider (``app.json``): orjson writes every answer; what it cannot
   write (integers past 64 bits, lone surrogates) falls back to the standard library, as before.
-- :func:`parse_body` reads a request body once, before any view: orjson first; what orjson refuses is read
-  again by the standard library so that what it accepts (and the 400 for what it does not) stays the same.
-  The body is kept for :class:`ParsedBodyParser`, which hands it to flask-smorest's ``@arguments`` unparsed again.
+- :func:`loads_document` reads a request body (once, in ``guard.check_body``): orjson first; what orjson
+  refuses is read again by the standard library, so that what it accepts (and the 400 for what it does not)
+  stays the same.
 """
 
 from __future__ import annotations
@@ -13,10 +13,8 @@ import json
 from typing import Any
 
 import orjson
-from flask import Flask, Response, g, request
+from flask import Flask, Response
 from flask.json.provider import JSONProvider
-from webargs import core
-from webargs.flaskparser import FlaskParser, is_json_request
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 
@@ -55,41 +53,13 @@ def _default(value: Any) -> Any:
     return flask_default(value)
 
 
-class MalformedJSON(ValueError):
-    """A body that is not JSON (the message is the standard library's)."""
-
-
-def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def parse_body(raw: bytes) -> Any:
-    """The JSON value of ``raw``; raises :class:`MalformedJSON` (NaN and Infinity are not JSON)."""
+def loads_document(text: str, parse_constant: Any) -> Any:
+    """A request body's JSON value: orjson first; what orjson refuses is read by the standard library (with
+    ``parse_constant``), whose answer and error messages then stand, exactly as without orjson."""
     try:
-        return orjson.loads(raw)
+        return orjson.loads(text)
     except orjson.JSONDecodeError:
-        pass
-    try:
-        return json.loads(raw, parse_constant=_no_constants)
-    except (ValueError, RecursionError) as error:
-        raise MalformedJSON(str(error)) from error
-
-
-def keep_body(value: Any) -> None:
-    """Remember the request's parsed body for the views' arguments."""
-    g.json_body = (value,)
-
-
-class ParsedBodyParser(FlaskParser):
-    """webargs' Flask parser, taking the body :func:`parse_body` already read instead of reading it again."""
-
-    def _raw_load_json(self, req: Any) -> Any:
-        if not is_json_request(req):
-            return core.missing
-        kept = g.get("json_body")
-        if kept is not None and req is request:
-            return kept[0]
-        return super()._raw_load_json(req)
+        return json.loads(text, parse_constant=parse_constant)
 
 
 def install(app: Flask) -> None:
@@ -97,4 +67,4 @@ def install(app: Flask) -> None:
     app.json = OrjsonProvider(app)
 
 
-__all__ = ["MalformedJSON", "OrjsonProvider", "ParsedBodyParser", "install", "keep_body", "parse_body"]
+__all__ = ["OrjsonProvider", "install", "loads_document"]

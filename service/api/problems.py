@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
-from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem
+from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem, printable
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("card_arbiter")
@@ -48,7 +48,8 @@ def problem(
         "detail": detail,
     }
     body.update(extra)
-    response = Response(json.dumps(body, ensure_ascii=False), status=status, mimetype=PROBLEM_JSON)
+    text = json.dumps(body, ensure_ascii=False).encode("utf-8", "backslashreplace")  # never a 500 for odd text
+    response = Response(text, status=status, mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
@@ -72,10 +73,36 @@ def pointer_items(messages: Any, prefix: str = "") -> list[dict[str, str]]:
     return items
 
 
+MAX_LISTED = 100
+"""The most problems a 422 lists; ``total_errors`` says how many there were."""
+MAX_TEXT = 300
+"""The most characters of one pointer or message in a problem (client input is repeated only in excerpts)."""
+
+
+def short(text: str) -> str:
+    """A pointer or message cut to MAX_TEXT characters, anything unprintable escaped."""
+    return printable(text[:MAX_TEXT]) + ("…" if len(text) > MAX_TEXT else "")
+
+
+def short_pointer(pointer: str) -> str:
+    """A JSON pointer with each token cut to 40 characters (a key may be client input)."""
+    if len(pointer) <= 40 and pointer.isprintable():
+        return pointer
+    return short("/".join(t if len(t) <= 40 else t[:40] + "…" for t in pointer.split("/")))
+
+
+def listed(items: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The first MAX_LISTED items, each text shortened."""
+    return [
+        {k: (short_pointer(v) if k == "pointer" else short(v)) if isinstance(v, str) else v for k, v in item.items()}
+        for item in items[:MAX_LISTED]
+    ]
+
+
 def invalid_request(items: list[dict[str, str]]) -> Response:
     count = len(items)
-    detail = items[0]["detail"] if count == 1 else f"{count} problems in the request; see errors"
-    return problem(422, "Unprocessable request", detail, errors=items)
+    detail = short(items[0]["detail"]) if count == 1 else f"{count} problems in the request; see errors"
+    return problem(422, "Unprocessable request", detail, errors=listed(items), total_errors=count)
 
 
 def _problems_items(problems: list[Problem], prefix: str = "") -> list[dict[str, str]]:
@@ -116,8 +143,9 @@ def register_error_handlers(app: Flask) -> None:
             "Inconsistent state",
             f"the state has {len(problems)} problem(s); see problems",
             slug="invalid-state",
-            problems=problems,
-            errors=_problems_items(error.problems, prefix),
+            problems=listed(problems),
+            errors=listed(_problems_items(error.problems, prefix)),
+            total_errors=len(problems),
         )
 
     @app.errorhandler(IllegalAction)

@@ -2,15 +2,16 @@
 
 Ranks ``A K Q J T 9 8 7 6 5 4 3 2``, suits ``S H D C``. Input may use ``10`` for ``T``, the suit symbols
 ``♠ ♥ ♦ ♣`` and lower case; Briscola also takes the Italian suit words in a spelled form (``A-denari``).
-A card is its canonical code (a ``str``) everywhere in the engine.
+Nothing else: no spaces around a code, no look-alike letters (``Aſ``, full-width ``ＡＳ``). A card is its
+canonical code (a ``str``) everywhere in the engine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Annotated
 
-from service.rules.errors import CardError, InvalidInput, Problem
+from service.rules.errors import CardError, InvalidInput, Problem, excerpt
 
 
 class CardCode:
@@ -28,7 +29,11 @@ RANKS = "AKQJT98765432"
 """French ranks, highest first (ace high)."""
 SUITS = "SHDC"
 """Spades, hearts, diamonds, clubs: the canonical suit order of every French pack here."""
-SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+"""The suit symbols API.md section 3 lists (and no others)."""
+MAX_CARD_TEXT = 24
+"""The longest text any card notation takes ("The Värdshusvärden" is 18): longer is refused at once, before
+any parsing or cache sees it."""
 ITALIAN_SUITS = {"spade": "S", "coppe": "H", "denari": "D", "bastoni": "C"}
 """Briscola's Italian suit words (API.md section 3)."""
 
@@ -75,25 +80,53 @@ def french_pack(ranks: str = RANKS) -> tuple[Card, ...]:
     return tuple(r + s for s in SUITS for r in RANKS if r in ranks)
 
 
+def card_text(text: object, example: str) -> str:
+    """``text`` if it may be a card code (a string of at most MAX_CARD_TEXT characters); raises CardError.
+
+    Every game's card and suit parsing starts here, so an over-long code costs nothing and is never cached.
+    """
+    if not isinstance(text, str):
+        raise CardError(f"a card is a string such as {example}")
+    if len(text) > MAX_CARD_TEXT:
+        raise CardError(f"{excerpt(text)} is not a card: longer than {MAX_CARD_TEXT} characters")
+    return text
+
+
+def parse_suit_text(text: object, words: Mapping[str, str] | None = None) -> str:
+    """The suit letter ``S H D C`` of a letter (any case), a symbol ``♠ ♥ ♦ ♣`` or one of ``words``."""
+    raw = card_text(text, "'S' or '♠'")
+    letter = SUIT_SYMBOLS.get(raw) or (raw.upper() if raw.isascii() else "")
+    if words is not None and _spelled_with(raw, words):
+        letter = words.get(raw.lower(), letter)
+    if len(letter) != 1 or letter not in SUITS:
+        known = "S, H, D, C, ♠ ♥ ♦ ♣" + (f" or {', '.join(sorted(set(words)))}" if words else "")
+        raise CardError(f"{excerpt(raw)} is not a suit: expected one of {known}")
+    return letter
+
+
+def _spelled_with(text: str, words: Mapping[str, str]) -> bool:
+    """Whether ``text`` uses only the letters of ``words`` in either case (no look-alikes such as the Kelvin
+    sign, which ``lower()`` turns into ``k``)."""
+    letters = "".join(words)
+    return set(text) <= set(letters) | set(letters.upper())
+
+
 def parse_french(text: str, *, italian: bool = False) -> Card:
     """The canonical code of ``text``, in any accepted notation; raises :class:`CardError`."""
-    if not isinstance(text, str):
-        raise CardError("a card is a string such as 'AS', '10H' or 'Q♣'")
-    raw = text.strip()
+    raw = card_text(text, "'AS', '10H' or 'Q♣'")
     if italian and "-" in raw:
         rank_part, _, suit_word = raw.rpartition("-")
-        suit_letter = ITALIAN_SUITS.get(suit_word.lower())
+        suit_letter = ITALIAN_SUITS.get(suit_word.lower()) if _spelled_with(suit_word, ITALIAN_SUITS) else None
         if suit_letter is None:
-            raise CardError(f"'{text}' is not a card: unknown Italian suit '{suit_word}'")
+            raise CardError(f"{excerpt(raw)} is not a card: unknown Italian suit {excerpt(suit_word)}")
         raw = rank_part + suit_letter
-    if len(raw) < 2:
-        raise CardError(f"'{text}' is not a card: expected rank then suit, such as 'AS' or '10H'")
-    rank_part, suit_part = raw[:-1].upper(), raw[-1]
-    suit_letter = SUIT_SYMBOLS.get(suit_part, suit_part.upper())
+    rank_part, suit_part = raw[:-1], raw[-1:]
+    suit_letter = SUIT_SYMBOLS.get(suit_part) or (suit_part.upper() if suit_part.isascii() else "")
+    rank_part = rank_part.upper() if rank_part.isascii() else ""  # upper() makes 'S' of 'ſ': ASCII first
     if rank_part == "10":
         rank_part = "T"
-    if len(rank_part) != 1 or rank_part not in RANKS or suit_letter not in SUITS:
-        raise CardError(f"'{text}' is not a card: expected rank then suit, such as 'AS' or '10H'")
+    if len(rank_part) != 1 or rank_part not in RANKS or len(suit_letter) != 1 or suit_letter not in SUITS:
+        raise CardError(f"{excerpt(text)} is not a card: expected rank then suit, such as 'AS' or '10H'")
     return rank_part + suit_letter
 
 

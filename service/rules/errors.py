@@ -5,6 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+EXCERPT_LENGTH = 40
+"""The most characters of client input that a message repeats."""
+
+
+def excerpt(text: object, limit: int = EXCERPT_LENGTH) -> str:
+    """A short, quoted, printable excerpt of client input for a message: at most ``limit`` characters, with
+    control characters, odd spaces and lone surrogates escaped (``'\\ud800'``) and ``…`` when cut."""
+    value = text if isinstance(text, str) else repr(text)
+    return f"'{printable(value[:limit])}'" + ("…" if len(value) > limit else "")
+
+
+def printable(text: str) -> str:
+    """``text`` with every character that is not printable (controls, odd spaces, lone surrogates) escaped."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
 
 @dataclass(frozen=True)
 class Problem:

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from service.rules.cards import HIDDEN, SUIT_SYMBOLS, SUITS, Card, check_cards
-from service.rules.errors import CardError, IllegalAction, InvalidInput, InvalidState, Problem
+from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text
+from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem
 from service.rules.options import OptionSpec, build_options, option_specs
 from service.rules.tables import HandRank, HandTable, TableData
 
@@ -129,11 +129,7 @@ class Game(ABC, Generic[S, Opts]):
 
     def parse_suit(self, text: str) -> str:
         """A suit letter (``S H D C``) from a letter or a symbol, any case; raises CardError."""
-        raw = text.strip() if isinstance(text, str) else ""
-        letter = SUIT_SYMBOLS.get(raw, raw.upper())
-        if len(letter) != 1 or letter not in SUITS:
-            raise CardError(f"'{text}' is not a suit: expected one of S, H, D, C (or ♠ ♥ ♦ ♣)")
-        return letter
+        return parse_suit_text(text)
 
     @abstractmethod
     def full_pack(self) -> tuple[Card, ...]:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from service.rules.errors import InvalidInput, Problem
+from service.rules.errors import InvalidInput, Problem, excerpt
 
 T = TypeVar("T")
 
@@ -131,7 +131,7 @@ def build_options(cls: type[T], raw: Mapping[str, Any] | None, pointer: str = "/
         here = f"{pointer}/{name}"
         spec = specs.get(name)
         if spec is None:
-            problems.append(Problem("unknown_option", f"unknown option '{name}'; known: {sorted(specs)}", here))
+            problems.append(Problem("unknown_option", f"unknown option {excerpt(name)}; known: {sorted(specs)}", here))
             continue
         kinds, nullable = _base_types(hints[name])
         if value is None:

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from service.rules.cards import ITALIAN_SUITS, SUIT_SYMBOLS, SUITS, Card, rank, suit
-from service.rules.errors import CardError
+from service.rules.cards import ITALIAN_SUITS, Card, parse_suit_text, rank, suit
 
 SUIT_WORDS: dict[str, str] = {
     **ITALIAN_SUITS,
@@ -40,12 +39,7 @@ class Trick:
 
 def parse_suit(text: str, *, words: bool = True) -> str:
     """The suit letter ``S H D C`` of a letter, a symbol or (with ``words``) a suit name; raises CardError."""
-    raw = text.strip() if isinstance(text, str) else ""
-    letter = SUIT_SYMBOLS.get(raw) or (SUIT_WORDS.get(raw.lower()) if words else None) or raw.upper()
-    if len(letter) != 1 or letter not in SUITS:
-        known = "S, H, D, C, ♠ ♥ ♦ ♣" + (" or spade, coppe, denari, bastoni" if words else "")
-        raise CardError(f"'{text}' is not a suit: expected one of {known}")
-    return letter
+    return parse_suit_text(text, SUIT_WORDS if words else None)
 
 
 def trick_winner(cards: Sequence[Card], trump: str, order: str) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from service.rules.cards import SUITS, Card, check_cards, french_pack, parse_french
-from service.rules.errors import CardError, InvalidInput, Problem
+from service.rules.errors import CardError, InvalidInput, Problem, excerpt
 from service.rules.tricks import card_points, trick_winner
 
 ORDER = "ATKQJ987"
@@ -37,7 +37,7 @@ def parse_card(text: str) -> Card:
     """A card of the 32-card pack in any accepted notation; raises CardError."""
     card = parse_french(text)
     if card not in PACK:
-        raise CardError(f"'{text}' is not in the 32-card piquet pack (7 to ace)")
+        raise CardError(f"{excerpt(text)} is not in the 32-card piquet pack (7 to ace)")
     return card
 
 

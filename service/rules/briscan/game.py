@@ -35,6 +35,12 @@ from service.rules.seats import deal_hands, next_seat, replace_seat
 from service.rules.tricks import Trick, draw_after_trick, parse_suit
 
 TRICKS = 16
+FINAL_PLAY = {
+    "follow_head_trump": "talon empty: follow suit and head the trick if you can, else trump",
+    "follow_only": "talon empty: follow suit if you can",
+    "free": "talon empty: any card may be played",
+}
+"""What strict play asks once the talon is empty, by BSC-A3 ``final_phase_rule``."""
 ENDINGS = ("", "points", "slam", "four_kings", "four_queens", "target")
 
 
@@ -235,6 +241,21 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
             return True  # "när som helst under spelet"
         return not state.trick and len(state.talon) >= 2
 
+    def _exchange_refusal(self, state: BriscanState, seat: int) -> tuple[str, str]:
+        """Why ``seat`` may not exchange the trump seven now (rule, message)."""
+        seven = "7" + state.trump
+        if state.turn_up == seven:
+            return "2(b)4", "the turn-up is the trump seven itself: there is nothing to exchange"
+        if state.exchanged_by is not None:
+            return "2(b)4", "the trump seven has already been exchanged this deal"
+        if seven not in state.seats[seat].hand:
+            return "2(b)4", f"seat {seat} does not hold the trump seven ({seven})"
+        if not state.talon or state.phase != TALON:
+            return "2(b)4", "the turn-up has been drawn: the talon is empty"
+        if state.options.seven_exchange_requires_trick_win:
+            return "BSC-A5", "only the player on lead after winning a trick may exchange the trump seven"
+        return "2(b)4", "Briscan: the trump seven is exchanged between tricks, not during one"
+
     def announce_kinds(self, state: BriscanState, seat: int) -> tuple[str, ...]:
         """The meld kinds ``seat`` may announce now ("när minst ett trick har tagits och när det är ledning")."""
         opts = state.options
@@ -261,7 +282,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
         """Why ``melds`` may not be announced by ``seat`` now (code, rule, message), or None."""
         kinds = self.announce_kinds(state, seat)
         if not kinds:
-            return "announce_not_allowed", "2(b)4", "announcements only by the player on lead after a trick"
+            return self._announce_refusal(state, melds)
         if not melds:
             return "invalid_meld", "6", "announce needs at least one meld"
         limit = state.options.melds_per_turn
@@ -271,7 +292,11 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
         hand = state.seats[seat].hand
         for kind, cards in melds:
             if kind not in kinds:
-                return "meld_not_allowed", "2(c)", f"'{kind}' may not be announced now (allowed: {list(kinds)})"
+                return (
+                    "meld_not_allowed",
+                    self._kind_rule(state, kind),
+                    (f"'{kind}' may not be announced now (allowed: {list(kinds)})"),
+                )
             if not all(c in hand for c in cards):
                 return "card_not_in_hand", "2(c)", f"seat {seat} does not hold all of {list(cards)}"
             points = meld_points(kind, cards, state.trump, state.options, self.brisque, self.hand_size)
@@ -284,6 +309,28 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
                 return "trump_ace_exchanged", "BSC-A10", "the trump ace taken by the seven exchange scores nothing"
             prior.append(Announcement(kind, _ordered(cards), points, len(state.tricks)))
         return None
+
+    def _announce_refusal(
+        self, state: BriscanState, melds: Sequence[tuple[str, tuple[Card, ...]]]
+    ) -> tuple[str, str, str]:
+        """Why no announcement at all is possible now (code, rule, message): the rule actually broken."""
+        opts = state.options
+        if state.phase == FINAL and not opts.announce_after_talon:
+            return "announce_not_allowed", "BSC-A6", "no announcements once the talon is empty"
+        initial = opts.carte_blanche_timing == "initial_hand" and not self.brisque
+        if not state.tricks and initial and melds and all(k in (CB_COURTS, CB_PIPS) for k, _ in melds):
+            return "announce_not_allowed", "BSC-A9", "carte blanche is declared on the dealt hand before the first lead"
+        if not state.tricks:
+            return "announce_not_allowed", "2(b)4", "announcements only once a trick has been taken"
+        return "announce_not_allowed", "2(b)4", "announcements only by the player on lead, before leading"
+
+    def _kind_rule(self, state: BriscanState, kind: str) -> str:
+        """The rule that keeps ``kind`` out of the kinds announceable now."""
+        if kind == TRUMP_ACE and not self.brisque and state.options.trump_ace_bonus != "announce":
+            return "BSC-A10"  # the bonus is scored automatically
+        if kind in (CB_COURTS, CB_PIPS) and not self.brisque and state.options.carte_blanche_timing == "initial_hand":
+            return "BSC-A9"  # only on the dealt hand
+        return "2(c)"
 
     def _announce_actions(self, state: BriscanState, seat: int) -> list[LegalAction]:
         if not self.announce_kinds(state, seat):
@@ -339,9 +386,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
         if card not in hand:
             raise self.illegal(state, "card_not_in_hand", "2(b)4", f"seat {seat} does not hold {card}")
         if card not in self.legal_plays(state, seat):
-            raise self.illegal(
-                state, "must_follow", "BSC-A3", "talon empty: follow suit and head the trick if you can, else trump"
-            )
+            raise self.illegal(state, "must_follow", "BSC-A3", FINAL_PLAY[state.options.final_phase_rule])
         seats = replace_seat(state.seats, seat, hand=tuple(c for c in hand if c != card))
         trick = (*state.trick, card)
         events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
@@ -352,9 +397,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
 
     def _exchange(self, state: BriscanState, seat: int) -> Transition[BriscanState]:
         if not self.exchange_allowed(state, seat):
-            raise self.illegal(
-                state, "exchange_not_allowed", "2(b)4", "the trump seven may not be exchanged by this seat now"
-            )
+            raise self.illegal(state, "exchange_not_allowed", *self._exchange_refusal(state, seat))
         seven = "7" + state.trump
         hand = tuple(state.turn_up if c == seven else c for c in state.seats[seat].hand)
         after = dataclasses.replace(

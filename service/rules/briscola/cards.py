@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from service.rules.cards import SUITS, Card, check_cards, french_pack, parse_french
-from service.rules.errors import CardError, InvalidInput, Problem
+from service.rules.errors import CardError, InvalidInput, Problem, excerpt
 from service.rules.tricks import card_points, trick_winner
 
 ORDER = "A3KQJ76542"
@@ -28,7 +28,7 @@ def parse_card(text: str) -> Card:
     """A card of the 40-card pack in any accepted notation (also ``A-denari``); raises CardError."""
     card = parse_french(text, italian=True)
     if card not in PACK:
-        raise CardError(f"'{text}' is not in the 40-card Briscola pack (no eights, nines or tens)")
+        raise CardError(f"{excerpt(text)} is not in the 40-card Briscola pack (no eights, nines or tens)")
     return card
 
 

@@ -33,7 +33,7 @@ from service.rules.briscola.state import (
     ChiamataState,
 )
 from service.rules.cards import SUITS, Card, rank, suit
-from service.rules.errors import CardError, InvalidInput, Problem
+from service.rules.errors import CardError, InvalidInput, Problem, excerpt
 from service.rules.game import Action, Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
 from service.rules.seats import deal_hands, deal_order, next_seat
 from service.rules.tricks import Trick
@@ -148,7 +148,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
             if options.auction == "points_only":
                 return "invalid_bid", "BRI-A10", "the points_only auction takes point bids only"
             if len(call.rank) != 1 or call.rank not in ORDER:
-                return "invalid_bid", "3(b')2", f"'{call.rank}' is not a rank: one of {' '.join(ORDER)}"
+                return "invalid_bid", "3(b')2", f"{excerpt(call.rank)} is not a rank: one of {' '.join(ORDER)}"
             if status.high_points is not None or status.high_rank == "2":
                 return "bid_not_lower", "3(b')2", "after the Two only point bids remain"
             if status.high_rank is not None and ORDER.index(call.rank) <= ORDER.index(status.high_rank):
@@ -164,7 +164,9 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
             return "points_before_two", "3(b')2", "point bids come only after someone has bid the Two"
         low = options.points_min if status.high_points is None else max(options.points_min, status.high_points + 1)
         if not low <= points <= TOTAL:
-            return "bid_out_of_range", "3(b')2", f"a point bid must be from {low} to {TOTAL}"
+            below_min = status.high_points is None and BASE_TARGET <= points < options.points_min
+            rule = "BRI-A10" if below_min else "3(b')2"  # the table's own lowest bid, points_min
+            return "bid_out_of_range", rule, f"a point bid must be from {low} to {TOTAL}"
         return None
 
     def _replay(

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from service.rules.cards import HIDDEN, Card
-from service.rules.errors import CardError
+from service.rules.cards import HIDDEN, Card, card_text
+from service.rules.errors import CardError, excerpt
 
 RANKS = "123456QK"
 """Realm ranks, lowest first; a rank's value is its position + 1 (Q = 7, K = 8)."""
@@ -96,9 +96,11 @@ _RANK_WORDS = {
 
 
 def _fold(text: str) -> str:
-    """Lower case without diacritics: ``Värdshusvärden`` -> ``vardshusvarden``."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    """Lower case without diacritics: ``Värdshusvärden`` -> ``vardshusvarden``; ``""`` for anything that is
+    not ASCII then (no compatibility forms: full-width ``ＫＳｗ`` and ``ſ`` are not letters of any notation)."""
+    decomposed = unicodedata.normalize("NFD", text)
+    folded = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return folded.lower() if folded.isascii() else ""
 
 
 _TRUMP_NAMES: dict[str, str] = {}
@@ -141,12 +143,10 @@ def domain(trump: Card) -> tuple[Card, ...]:
 
 def parse_broggin(text: str) -> Card:
     """The canonical code of ``text`` in any accepted notation; raises :class:`CardError`."""
-    if not isinstance(text, str):
-        raise CardError("a card is a string such as 'KSw', 'Sv8' or 'Witch'")
-    raw = text.strip()
+    raw = card_text(text, "'KSw', 'Sv8' or 'Witch'")
     if raw == HIDDEN:
         raise CardError("'??' is a hidden card, not a card of the pack")
-    folded = _fold(raw).replace(" ", "")
+    folded = _fold(raw)
     if folded.startswith("the"):
         folded = folded[3:]
     trump = _TRUMP_NAMES.get(folded)
@@ -159,6 +159,6 @@ def parse_broggin(text: str) -> Card:
             if rank_code is not None and suit_code is not None:
                 return rank_code + suit_code
     raise CardError(
-        f"'{text}' is not a Broggin card: expected rank then suit ('KSw', '1Cu'; ranks 1-6, Q, K; suits Sw St Co "
+        f"{excerpt(raw)} is not a Broggin card: expected rank then suit ('KSw', '1Cu'; ranks 1-6, Q, K; suits Sw St Co "
         "Cu), the Swedish suit-first form ('Sv8', 'Ba1') or a trump's name ('Witch', 'Häxan')"
     )

@@ -13,55 +13,11 @@ from service.rules.game import Action
 from service.rules.shuffle import shuffle
 from service.rules.tricks import Trick
 from tests.conftest import deck_for
-from tests.rules.briscola.seed_example import EXAMPLE_DECK
+from tests.rules.briscola.seed_example import EXAMPLE_DECK, EXAMPLE_PLAYS
 
 GAME = Briscola()
 DEFAULT = GAME.options(None)
 YOU, ADA = 0, 1  # Ada deals; "Spelaren till höger om givaren spelar ut": You are the seat after the dealer.
-
-EXAMPLE_PLAYS = [
-    "QC",
-    "7C",
-    "4S",
-    "JH",
-    "6D",
-    "KD",
-    "3H",
-    "AH",  # tricks 1-4, as stated
-    # synthetic (tricks 5-20):
-    "7H",
-    "3D",
-    "AC",
-    "2C",
-    "4D",
-    "2H",
-    "7S",
-    "JD",
-    "3S",
-    "AS",
-    "4C",
-    "QD",
-    "KS",
-    "JC",
-    "5C",
-    "6C",
-    "6S",
-    "7D",
-    "6H",
-    "5D",
-    "KH",
-    "AD",
-    "JS",
-    "QS",
-    "3C",
-    "2D",
-    "QH",
-    "5H",
-    "2S",
-    "5S",
-    "KC",
-    "4H",
-]
 
 
 def deal(players: int, dealer: int, deck, **options) -> BriscolaState:

@@ -37,7 +37,7 @@ def test_seeded_deck_depends_on_the_canonical_order():
         ("7st", "QSt"),
         ("1Cu", "1Cu"),
         ("4Co", "4Co"),
-        (" 6cu ", "6Cu"),
+        ("6cu", "6Cu"),
         # the rules file's Swedish suit-first form
         ("Sv8", "KSw"),
         ("St7", "QSt"),
@@ -91,7 +91,12 @@ def test_magikern_and_trollkarlen_are_one_card_BRG_A1():
     assert parse_broggin("Magikern") == parse_broggin("Trollkarlen") == "Magician"
 
 
-@pytest.mark.parametrize("text", ["??", "", "9Sw", "KS", "AS", "Sv9", "Sv0", "KSwx", "Jester", "0Cu", "Sw", "K"])
+@pytest.mark.parametrize(
+    "text",
+    ["??", "", "9Sw", "KS", "AS", "Sv9", "Sv0", "KSwx", "Jester", "0Cu", "Sw", "K"]
+    # only the notations of API.md section 3: no spaces, no compatibility or look-alike letters
+    + [" 6cu ", "6cu\n", "\u3000KSw", "ＫＳｗ", "Kſw", "6\u212aCu", "Ｗitch", "Witch\u00a0", "\ud800"],
+)
 def test_not_cards(text):
     with pytest.raises(CardError):
         parse_broggin(text)
@@ -111,3 +116,9 @@ def test_trump_domains():
     assert domain("Innkeeper") == tuple(r + "Cu" for r in "123456QK")
     assert domain("Knight") == tuple(r + "Sw" for r in "123456QK")
     assert domain("Beggar") == tuple(r + "St" for r in "123456QK")
+
+
+def test_an_over_long_code_is_refused_before_any_folding():
+    with pytest.raises(CardError, match="longer than 24") as refused:
+        parse_broggin(" " * 1_000_000 + "Witch")
+    assert len(str(refused.value)) < 200

@@ -1,0 +1,221 @@
+"""The first look at every request body, before any view or schema runs.
+
+- over the size limit is a 413 whatever the framing (``Content-Length`` or ``Transfer-Encoding: chunked``);
+- a body that is not ``application/json`` is a 415, one that is not strict UTF-8 JSON a 400 (``NaN``,
+  ``Infinity``, invalid UTF-8, lone surrogates such as ``"\\ud800"``, nesting past the parser's depth);
+- every array of the operation's schema is bounded before any schema loads an item: its ``maxItems``
+  (:data:`MAX_ARRAY` where it states none) and ``maxContains``, outer arrays first. A bound broken is a 422
+  naming where.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from flask import Response, current_app, g, request
+from marshmallow import Schema, fields, validate
+from webargs.flaskparser import FlaskParser
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from service.api.jsonio import loads_document
+from service.api.problems import invalid_request, problem
+from service.rules.errors import excerpt, printable
+
+MAX_ARRAY = 10_000
+"""The most items of an array of the contract that states no maxItems (the largest is ``hands``)."""
+
+Path = tuple[str | int, ...]
+
+
+def check_body() -> Response | None:
+    """415, 400, 413 or 422 for a body that cannot be what the operation takes; None to go on."""
+    if request.method not in ("POST", "PUT", "PATCH") or request.url_rule is None:
+        return None
+    mimetype = request.mimetype or ""
+    if mimetype != "application/json" and not mimetype.endswith("+json"):
+        return problem(415, "Unsupported Media Type", "send the body as application/json")
+    raw = _whole_body()
+    try:
+        text = raw.decode("utf-8")
+        document = loads_document(text, _no_constants)  # orjson, else the standard library's answer
+    except UnicodeDecodeError as error:
+        return problem(400, "Bad Request", f"malformed JSON: not UTF-8 at byte {error.start}")
+    except (ValueError, RecursionError) as error:
+        return problem(400, "Bad Request", f"malformed JSON: {str(error)[:200]}")
+    items = list(_bound_problems(text, document, _schema_bounds()))
+    if items and items[0].get("kind") == "surrogate":
+        return problem(400, "Bad Request", items[0]["detail"], errors=[_item(items[0])])
+    if items:
+        return invalid_request([_item(i) for i in items])
+    g.json_document = document
+    return None
+
+
+class CheckedBodyParser(FlaskParser):
+    """webargs' parser, reading the document :func:`check_body` parsed and checked (no second parse)."""
+
+    def _raw_load_json(self, req: Any) -> Any:
+        if "json_document" in g:
+            return g.json_document
+        return super()._raw_load_json(req)
+
+
+PARSER = CheckedBodyParser()
+
+
+def _whole_body() -> bytes:
+    """The body, read at most once; 413 if it is over the limit, also when it comes chunked."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    raw = request.get_data(cache=True)
+    if limit is not None and request.content_length is None and len(raw) >= limit:
+        # werkzeug stops reading a stream at the limit and says nothing: over it, or exactly at it, is refused
+        raise RequestEntityTooLarge()
+    return raw
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _item(found: dict[str, Any]) -> dict[str, str]:
+    return {"pointer": found["pointer"], "detail": found["detail"]}
+
+
+def pointer(path: Path) -> str:
+    """The JSON pointer of ``path``, each token cut to a short excerpt."""
+    tokens = (printable(str(t)[:40]).replace("~", "~0").replace("/", "~1") for t in path)
+    return "".join("/" + t for t in tokens)
+
+
+# -- bounds from the operation's schema ------------------------------------------------------------
+Bound = tuple[tuple[str, ...], int, int | None]
+"""A path of field names (``*`` for every item of an array), its maxItems, and its maxContains of objects."""
+
+
+def _schema_bounds() -> tuple[Bound, ...]:
+    view = current_app.view_functions.get(request.endpoint or "")
+    arguments = getattr(view, "_apidoc", {}).get("arguments", {}).get("parameters", [])
+    for argument in arguments:
+        if argument.get("in") == "json":
+            return bounds_of(argument["schema"])
+    return ()
+
+
+@cache
+def bounds_of(schema: type[Schema] | Schema) -> tuple[Bound, ...]:
+    """Every array of a request schema with a maxItems, found once per schema."""
+    instance = schema() if isinstance(schema, type) else schema
+    return tuple(_walk_schema(instance, (), 0))
+
+
+def _walk_schema(schema: Schema, prefix: tuple[str, ...], depth: int) -> Iterator[Bound]:
+    if depth > 6:
+        return
+    for name, field in schema.fields.items():
+        key = (field.data_key or name,)
+        yield from _walk_field(field, prefix + key, depth)
+
+
+def _walk_field(field: fields.Field, path: tuple[str, ...], depth: int) -> Iterator[Bound]:
+    if isinstance(field, fields.Nested) and not field.many and isinstance(field.schema, Schema):
+        yield from _walk_schema(field.schema, path, depth + 1)
+    if isinstance(field, fields.List):
+        most = min((v.max for v in field.validators if isinstance(v, validate.Length) and v.max), default=MAX_ARRAY)
+        yield path, most, field.metadata.get("maxContains")
+        yield from _walk_field(field.inner, (*path, "*"), depth + 1)
+
+
+# -- the document's own bounds ---------------------------------------------------------------------
+def _bound_problems(text: str, document: Any, bounds: tuple[Bound, ...]) -> Iterator[dict[str, Any]]:
+    """A lone surrogate (a 400), else the first array over its bound, outer arrays first (a 422)."""
+    if "\\ud" in text or "\\uD" in text:  # the only way to a lone surrogate once the bytes are strict UTF-8
+        found = _surrogate(document)
+        if found is not None:
+            yield found
+            return
+    for names, most, contains in bounds:
+        path = _over(document, names, most, contains)
+        if path is not None:
+            value = _get(document, path)
+            count = len(value) if len(value) > most else sum(1 for v in value if isinstance(v, dict))
+            what = f"at most {most} items" if len(value) > most else f"at most {contains} objects (not null)"
+            yield {"pointer": pointer(path), "detail": f"{what}, not {count}"}
+            return
+
+
+def _over(value: Any, names: tuple[str, ...], most: int, contains: int | None) -> Path | None:
+    """The path (under ``names``) of the first array longer than ``most`` or with more than ``contains``
+    objects; None when there is none. Costs one pass over the arrays named, nothing else."""
+    if not names:
+        return () if _too_long(value, most, contains) else None
+    head, rest = names[0], names[1:]
+    if head != "*":
+        if isinstance(value, dict) and head in value:
+            found = _over(value[head], rest, most, contains)
+            return None if found is None else (head, *found)
+        return None
+    if not isinstance(value, list):
+        return None
+    if not rest:  # the common case, an array of arrays: one tight loop
+        if contains is None:
+            for i, item in enumerate(value):
+                if isinstance(item, list) and len(item) > most:
+                    return (i,)
+            return None
+        for i, item in enumerate(value):
+            if _too_long(item, most, contains):
+                return (i,)
+        return None
+    for i, item in enumerate(value):
+        found = _over(item, rest, most, contains)
+        if found is not None:
+            return (i, *found)
+    return None
+
+
+def _too_long(value: Any, most: int, contains: int | None) -> bool:
+    if not isinstance(value, list):
+        return False
+    if len(value) > most:
+        return True
+    return contains is not None and sum(1 for v in value if isinstance(v, dict)) > contains
+
+
+def _get(document: Any, path: Path) -> Any:
+    for key in path:
+        document = document[key]
+    return document
+
+
+def _surrogate(document: Any) -> dict[str, Any] | None:
+    """Where the first string (or key) holding a lone UTF-16 surrogate is, if any."""
+    stack: list[tuple[Any, Path]] = [(document, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                stack.append((key, (*path, key)))
+                stack.append((item, (*path, key)))
+        elif isinstance(value, list):
+            stack.extend((item, (*path, i)) for i, item in enumerate(value))
+        elif isinstance(value, str) and not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as error:
+                return {
+                    "pointer": pointer(path),
+                    "detail": "malformed JSON: "
+                    f"{excerpt(value[error.start : error.start + 1])} is a lone UTF-16 surrogate, not a character",
+                    "kind": "surrogate",
+                }
+    return None
+
+
+def max_contains_doc(converter: Any, field: fields.Field, **_: Any) -> dict[str, Any]:
+    """apispec: document a list's ``maxContains`` metadata (objects, not null) in the OpenAPI schema."""
+    most = field.metadata.get("maxContains")
+    if most is None:
+        return {}
+    return {"contains": {"type": "object"}, "minContains": 0, "maxContains": most}
