@@ -14,6 +14,7 @@ RUN groupadd --system --gid 10001 app && useradd --system --uid 10001 --gid app 
 COPY pyproject.toml README.md ./
 COPY service ./service
 COPY schemas ./schemas
+COPY docs/rules ./docs/rules
 COPY deploy/gunicorn.conf.py ./deploy/gunicorn.conf.py
 RUN pip install --no-cache-dir .
 

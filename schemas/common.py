@@ -55,10 +55,16 @@ class ProblemDetailsSchema(DocSchema):
     legal_actions = fields.List(fields.Dict(), metadata={"description": "Illegal actions: what was legal."})
 
 
+PAYOUTS_DESCRIPTION = (
+    "Net chips per seat (betting games and Briscola chiamata). They sum to 0, except with a pot carried "
+    "across deals (Three Card Brag `blind_survivor: carry_forward`, Old Brag's Pot III carry): then they sum "
+    "to the pot carried in (option `carried_pot` / `carried_pot3`) minus the pot carried out (result "
+    "`carried_pot` / `carried_pot3`)."
+)
 RESULT_DESCRIPTION = (
     "The outcome of a finished deal (API.md section 7): `winners` (seats; empty for a drawn deal), `reason`, "
-    "`points` (trick games, per seat) and `team_points` (partnerships), `payouts` (betting games and "
-    "Briscola chiamata, net per seat, summing to 0), and game-specific details."
+    "`points` (trick games, per seat) and `team_points` (partnerships), `payouts` (net per seat, summing to 0 "
+    "unless a pot is carried in or out: see `payouts`), and game-specific details."
 )
 
 
@@ -72,7 +78,7 @@ def result_field(**kwargs: object) -> fields.Dict:
                 "reason": {"type": "string"},
                 "points": {"type": "array", "items": {"type": "integer"}},
                 "team_points": {"type": "array", "items": {"type": "integer"}},
-                "payouts": {"type": "array", "items": {"type": "integer"}},
+                "payouts": {"type": "array", "items": {"type": "integer"}, "description": PAYOUTS_DESCRIPTION},
             },
             "required": ["winners", "reason"],
         },
@@ -118,7 +124,13 @@ class GameEntrySchema(DocSchema):
     pack_size = fields.Integer(required=True)
     actions = fields.List(fields.String(), required=True, metadata={"description": "Action types."})
     options = fields.List(fields.Nested(OptionSpecSchema), required=True)
-    rules_file = fields.String(required=True)
+    rules_url = fields.String(
+        required=True,
+        metadata={"description": "Where this service serves the game's rules as Markdown: `/v1/{game}/rules`."},
+    )
+    rules_file = fields.String(
+        required=True, metadata={"description": "The same rules in the repository: `docs/rules/{game}.md`."}
+    )
 
 
 class GameDetailSchema(GameEntrySchema):

@@ -151,7 +151,54 @@ class GameSchemas:
             "players": StrictInteger(required=True, metadata={"description": "Number of players."}),
             "dealer": StrictInteger(required=True, metadata={"description": "The dealer's seat."}),
         }
-        self.deal_request = build("DealRequest", {**table, **deal_source}, "A deal: table, options and a seed or deck.")
+        seat_view = build(
+            "SeatView",
+            {
+                "seat": fields.Integer(required=True, metadata={"description": "The seat this view is for."}),
+                "state": state(
+                    metadata={"description": 'The state as `states/view` gives it for this seat: hidden cards "??".'}
+                ),
+                "events": _described(
+                    events_field(),
+                    'The events as this seat saw them happen: a card it may not know is "??" (a card drawn by '
+                    "another seat, an Old Brag 31-phase card), a count of hidden cards null.",
+                ),
+                "legal_actions": fields.List(
+                    fields.Nested(self.legal_action),
+                    required=True,
+                    metadata={
+                        "description": "What this seat may do now: the legal actions of the seat to act, empty for "
+                        "the others (a Briscan or Brisque seven exchange may also be the other seat's)."
+                    },
+                ),
+            },
+            "One seat's view of an answer: what that seat may know, to forward to that player.",
+        )
+        views_asked = lambda: {  # noqa: E731
+            "views": fields.List(
+                StrictInteger(validate=validate.Range(0, game.max_players - 1)),
+                validate=validate.Length(max=game.max_players),
+                metadata={
+                    "description": "Optional: seats (distinct, each a seat of the table) whose views the answer "
+                    "adds under `views`.",
+                    "uniqueItems": True,
+                    "examples": [list(range(game.min_players))],
+                },
+            )
+        }
+        views_given = lambda: {  # noqa: E731
+            "views": fields.List(
+                fields.Nested(seat_view),
+                metadata={
+                    "description": "Only when `views` was asked: for each seat asked, in that order, the state, the "
+                    'events and the legal actions as that seat may see them (hidden cards "??"). The full '
+                    "`state` above is the app's to keep; each view is the one player's to see."
+                },
+            )
+        }
+        self.deal_request = build(
+            "DealRequest", {**table, **deal_source, **views_asked()}, "A deal: table, options and a seed or deck."
+        )
         self.deal_response = build(
             "DealResponse",
             {
@@ -162,6 +209,7 @@ class GameSchemas:
                     metadata={"description": "Lowercase hex SHA-256 of the deck's codes joined with ','."},
                 ),
                 **rules,
+                **views_given(),
             },
         )
         self.state_request = build("StateRequest", {"state": state()}, "A state.")
@@ -175,7 +223,8 @@ class GameSchemas:
             },
         )
         self.action_request = build(
-            "ActionRequest", {"state": state(), "action": fields.Nested(self.action, required=True)}
+            "ActionRequest",
+            {"state": state(), "action": fields.Nested(self.action, required=True), **views_asked()},
         )
         self.action_response = build(
             "ActionResponse",
@@ -184,6 +233,7 @@ class GameSchemas:
                 "events": events_field(),
                 "result": result_field(required=True, allow_none=True),
                 **rules,
+                **views_given(),
             },
         )
         from schemas.common import StateProblemSchema
@@ -212,7 +262,7 @@ class GameSchemas:
             },
             "A record: a deal (deck or seed) and the actions in order.",
         )
-        self.record_request = build("RecordRequest", {"record": fields.Nested(record, required=True)})
+        self.record_request = build("RecordRequest", {"record": fields.Nested(record, required=True), **views_asked()})
         adjudication_error = build(
             "AdjudicationError",
             {
@@ -236,6 +286,7 @@ class GameSchemas:
                 "events": events_field(),
                 "deck_commitment": fields.String(required=True),
                 **rules,
+                **views_given(),
             },
         )
         if isinstance(game, HandGame):
@@ -433,6 +484,12 @@ class GameSchemas:
         made = type(f"{self.prefix}LegalActionSchema", (Schema,), attrs)
         made.__doc__ = "A legal action as it would be submitted; a free amount as min and max."
         return made
+
+
+def _described(field: fields.Field, description: str) -> fields.Field:
+    """``field`` with its own description."""
+    field.metadata = {**field.metadata, "description": description}
+    return field
 
 
 def _one_source(self: Schema, data: dict[str, Any], **_: Any) -> None:

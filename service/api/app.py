@@ -26,6 +26,13 @@ Old Brag and Three Card Brag. Send hands and game states; get hand ranks, legal 
 the next state, scores and verdicts on whole game records. Every answer depends only on the request.
 Errors are RFC 9457 problem details (`application/problem+json`). `GET /v1/games` lists the games this
 version serves, with every rule option, its default and the rule it settles.
+
+**The rules** of each game as this service applies them (flow, evaluation, scoring, every option, and a
+heading for every `rule` id an answer or a 409 can carry) are Markdown at `GET /v1/{game}/rules`, also
+named as `rules_url` in the catalog:
+[Three Card Brag](/v1/three-card-brag/rules), [Old Brag](/v1/old-brag/rules), [Broggin](/v1/broggin/rules),
+[Briscola](/v1/briscola/rules), [Briscola chiamata](/v1/briscola-chiamata/rules),
+[Briscan](/v1/briscan/rules), [Brisque](/v1/brisque/rules). In the repository they are `docs/rules/`.
 """
 
 

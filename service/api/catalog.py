@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.api.rules_docs import rules_path, rules_url
 from service.rules.game import Game, HandGame
 
 
@@ -17,7 +18,8 @@ def entry(game: Game[Any, Any]) -> dict[str, Any]:
         "pack_size": len(game.full_pack()),
         "actions": list(game.action_fields),
         "options": [spec.as_dict() for spec in game.option_specs()],
-        "rules_file": game.rules_file,
+        "rules_url": rules_url(game.id),
+        "rules_file": rules_path(game.id),
     }
 
 

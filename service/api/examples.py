@@ -6,8 +6,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from schemas.game import GameSchemas
-from service.rules.game import Game, HandGame, LegalAction, TrickGame
-from service.rules.shuffle import shuffle
+from service.rules.game import RULES_VERSION, Game, HandGame, LegalAction, TrickGame
+from service.rules.options import options_dict
+from service.rules.shuffle import deck_commitment, shuffle
+from service.rules.views import TableViews
 
 SEED = "example"
 
@@ -31,6 +33,7 @@ def submittable(legal: LegalAction) -> dict[str, Any]:
 @dataclass(frozen=True)
 class Examples:
     deal: dict[str, Any]
+    deal_answer: dict[str, Any]
     state: dict[str, Any]
     action: dict[str, Any]
     view: dict[str, Any]
@@ -44,7 +47,9 @@ def examples(game: Game[Any, Any], schemas: GameSchemas) -> Examples:
     """Example request bodies for every endpoint of ``game``."""
     players = game.min_players
     options = game.options(None)
-    state = game.deal(players, 0, options, shuffle(game.pack(players, options), SEED)).state
+    deck = shuffle(game.pack(players, options), SEED)
+    dealt = game.deal(players, 0, options, deck)
+    state = dealt.state
     legal = game.legal_actions(state)
     first = submittable(legal[-1]) if legal else {}
     dumped = schemas.state().dump(state)
@@ -60,12 +65,26 @@ def examples(game: Game[Any, Any], schemas: GameSchemas) -> Examples:
     if isinstance(game, TrickGame) and game.announces_melds:
         melds = {"hand": list(state.seats[0].hand), "trump": pack[-1][-1]}
     deal = {"players": players, "dealer": 0, "seed": SEED}
+    to_act = state.to_act if state.to_act is not None else 0
+    table = TableViews(game, [to_act])
+    table.saw(None, dealt.events)
+    deal_answer = schemas.deal_response().dump(
+        {
+            "state": state,
+            "events": list(dealt.events),
+            "deck_commitment": deck_commitment(deck),
+            "rules": options_dict(options),
+            "rules_version": RULES_VERSION,
+            "views": table.of(state),
+        }
+    )
     return Examples(
-        deal=deal,
+        deal={**deal, "views": [to_act]},
+        deal_answer=deal_answer,
         state={"state": dumped},
-        action={"state": dumped, "action": first},
-        view={"state": dumped, "seat": state.to_act if state.to_act is not None else 0},
-        record={"record": {**deal, "actions": [first] if first else []}},
+        action={"state": dumped, "action": first, "views": list(range(players))},
+        view={"state": dumped, "seat": to_act},
+        record={"record": {**deal, "actions": [first] if first else []}, "views": [to_act]},
         hands=hands,
         trick=trick,
         melds=melds,

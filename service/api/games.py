@@ -17,15 +17,18 @@ from schemas.game import game_schemas
 from service.api import guard
 from service.api.catalog import detail
 from service.api.examples import examples
-from service.api.problems import PROBLEM_JSON
+from service.api.problems import PROBLEM_JSON, problem
+from service.api.rules_docs import MARKDOWN, rules_markdown, rules_url
 from service.rules.cards import check_cards
 from service.rules.errors import IllegalAction, InvalidInput, Problem
 from service.rules.game import RULES_VERSION, Action, Game, HandGame, TrickGame
 from service.rules.options import options_dict
 from service.rules.shuffle import deck_commitment, shuffle
+from service.rules.views import TableViews, check_seats
 
 ERROR_TEXT = {
     400: "Malformed JSON.",
+    404: "Unknown game (or no rules document for it).",
     409: "Illegal action: the rules forbid it in this state (with `rule` and `legal_actions`).",
     413: "The body is over the size limit.",
     415: "The body is not application/json.",
@@ -65,6 +68,15 @@ def _deal(game: Game[Any, Any], data: dict[str, Any], prefix: str = "") -> tuple
     return options, game.deal(data["players"], data["dealer"], options, deck), deck
 
 
+def _table_views(game: Game[Any, Any], data: dict[str, Any], players: int) -> TableViews[Any] | None:
+    """The seats a request asks views for (``views``), checked against the table; None when not asked."""
+    seats = data.get("views")
+    if seats is None:
+        return None
+    check_seats(seats, players)
+    return TableViews(game, seats)
+
+
 def _checked(game: Game[Any, Any], state: Any) -> Any:
     """The state, after checking it is of this game and consistent (422 listing every problem)."""
     game.require_valid(state)
@@ -79,7 +91,8 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         game.id,
         __name__,
         url_prefix=f"/v1/{game.id}",
-        description=f"{game.name} (rules/{game.rules_file}).",
+        description=f"{game.name}: the rules as this service applies them, every option and every rule id, at "
+        f"[{rules_url(game.id)}]({rules_url(game.id)}).",
     )
     blp.ARGUMENTS_PARSER = guard.PARSER  # the body as the guard parsed and checked it
     prefix = camel(game.id)
@@ -93,6 +106,24 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
     def entry() -> dict[str, Any]:
         """The catalog entry, the canonical pack and, for hand games, the categories."""
         return detail(game)
+
+    @blp.route("/rules", methods=["GET"])
+    @blp.doc(
+        operationId=op("rules"),
+        responses={
+            "200": {
+                "description": "The rules as Markdown (docs/rules in the repository).",
+                "content": {"text/markdown": {"schema": {"type": "string"}}},
+            }
+        },
+    )
+    @errors(blp, 404)
+    def rules() -> Response:
+        """The rules as this service applies them: flow, evaluation, scoring, every option and rule id."""
+        text = rules_markdown(game.id)
+        if text is None:
+            return problem(404, "Not Found", f"no rules document for {game.id}")
+        return Response(text, content_type=MARKDOWN)
 
     if isinstance(game, HandGame):
         hand_game: HandGame[Any, Any] = game
@@ -176,17 +207,27 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
     @blp.route("/deals", methods=["POST"])
     @blp.doc(operationId=op("deal"))
     @blp.arguments(s.deal_request, example=ex.deal)
-    @blp.response(200, s.deal_response)
+    @blp.response(200, s.deal_response, example=ex.deal_answer)
     @errors(blp, 400, 413, 415, 422)
     def deals(data: dict[str, Any]) -> dict[str, Any]:
-        """Deal from a deck, or from the pack shuffled by a seed (sha256-fisher-yates/1)."""
+        """Deal from a deck, or from the pack shuffled by a seed (sha256-fisher-yates/1).
+
+        With `views: [seat, ...]` the answer adds, for each seat asked, the dealt state as `states/view` gives
+        it, the deal's events as that seat saw them and its legal actions (the seat to act's; empty for the
+        others).
+        """
         options, transition, deck = _deal(game, data)
-        return {
+        answer = {
             "state": transition.state,
             "events": list(transition.events),
             "deck_commitment": deck_commitment(deck),
             **rules_echo(options),
         }
+        table = _table_views(game, data, data["players"])
+        if table is not None:
+            table.saw(None, transition.events)
+            answer["views"] = table.of(transition.state)
+        return answer
 
     @blp.route("/legal-actions", methods=["POST"])
     @blp.doc(operationId=op("legalActions"))
@@ -209,15 +250,27 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
     @blp.response(200, s.action_response)
     @errors(blp, 400, 409, 413, 415, 422)
     def actions(data: dict[str, Any]) -> dict[str, Any]:
-        """Apply one action: the next state, the events, and the result once the deal is over."""
+        """Apply one action: the next state, the events, and the result once the deal is over.
+
+        With `views: [seat, ...]` the answer adds, for each seat asked, the new state as `states/view` gives
+        it, this action's events as that seat saw them (a card another seat drew, or an Old Brag 31-phase
+        card, is "??"; a count of hidden cards is null) and the legal actions it may take now (the seat to
+        act's; empty for the others). The full `state` stays in the answer. A seat that is not at the table,
+        or asked twice, is a 422 (pointer `/views/i`) before the action is tried.
+        """
         state = _checked(game, data["state"])
+        table = _table_views(game, data, state.players)
         transition = game.apply(state, data["action"])
-        return {
+        answer = {
             "state": transition.state,
             "events": list(transition.events),
             "result": game.result(transition.state),
             **rules_echo(game.options_of(state)),
         }
+        if table is not None:
+            table.saw(state, transition.events)
+            answer["views"] = table.of(transition.state)
+        return answer
 
     @blp.route("/states/validate", methods=["POST"])
     @blp.doc(operationId=op("validateState"))
@@ -251,10 +304,20 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
     @blp.response(200, s.adjudicate_response)
     @errors(blp, 400, 413, 415, 422)
     def adjudicate(data: dict[str, Any]) -> dict[str, Any]:
-        """Replay a record: deal, then every action in order; the first illegal one is named with its rule."""
+        """Replay a record: deal, then every action in order; the first illegal one is named with its rule.
+
+        With `views: [seat, ...]` (beside `record`) the answer adds, for each seat asked: the final state
+        (after the last legal action) as `states/view` gives it; every event of the record, from the deal on,
+        as that seat saw it when it happened (a card hidden then stays "??" in the event even when it is shown
+        later: the final state's view shows what was revealed); and the legal actions that seat may take in
+        the final state.
+        """
         record = data["record"]
         options, transition, deck = _deal(game, record, "/record")
+        table = _table_views(game, data, record["players"])
         state, events = transition.state, list(transition.events)
+        if table is not None:
+            table.saw(None, transition.events)
         applied, error = 0, None
         action: Action
         for index, action in enumerate(record["actions"]):
@@ -269,12 +332,14 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
                     "legal_actions": illegal.legal_actions,
                 }
                 break
+            if table is not None:
+                table.saw(state, transition.events)
             state = transition.state
             events.extend(transition.events)
             applied += 1
         result = game.result(state)
         verdict = "illegal" if error else ("complete" if result is not None else "in_progress")
-        return {
+        answer = {
             "verdict": verdict,
             "applied": applied,
             "error": error,
@@ -284,6 +349,9 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             "deck_commitment": deck_commitment(deck),
             **rules_echo(options),
         }
+        if table is not None:
+            answer["views"] = table.of(state)
+        return answer
 
     return blp
 

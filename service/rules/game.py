@@ -204,6 +204,37 @@ class Game(ABC, Generic[S, Opts]):
     def result(self, state: S) -> Result | None:
         """The result of a finished deal, or None while it goes on."""
 
+    # -- what one seat may see ---------------------------------------------------------------------
+    private_events: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Event types whose listed keys only the event's own ``seat`` may know (a drawn card); the others see
+    such a card as ``"??"`` and any other such value (a total that counts hidden cards) as null. Every
+    other event is public."""
+
+    def face_up(self, state: S) -> frozenset[Card]:
+        """Cards lying face up in ``state``, seen by every seat: drawing one tells nobody anything new."""
+        return frozenset()
+
+    def view_event(self, event: Event, seat: int, before: S | None) -> Event:
+        """``event`` as ``seat`` saw it happen; ``before`` is the state the action was applied to (None for
+        the deal's events)."""
+        private = self.private_events.get(event.get("type", ""), ())
+        if not private or event.get("seat") == seat:
+            return event
+        if before is not None and event.get("card") in self.face_up(before):
+            return event
+        return {key: _unknown(value) if key in private else value for key, value in event.items()}
+
+    def view_events(self, events: Sequence[Event], seat: int, before: S | None) -> list[Event]:
+        """Events of one transition as ``seat`` saw them (see :meth:`view_event`)."""
+        return [self.view_event(event, seat, before) for event in events]
+
+    def view_legal_actions(self, state: S, seat: int, legal: Sequence[LegalAction] | None = None) -> list[LegalAction]:
+        """The legal actions that ``seat`` may take now: the seat to act's, or none (a Briscan or Brisque
+        seven exchange and initial carte blanche may also belong to the seat not to act). ``legal``: the
+        state's legal actions, when already listed."""
+        listed = self.legal_actions(state) if legal is None else legal
+        return [action for action in listed if action.get("seat") == seat]
+
     def options_of(self, state: S) -> Opts:
         """The options a state carries."""
         opts: Opts = getattr(state, "options")  # noqa: B009 - every game's state has options
@@ -305,6 +336,9 @@ class HandGame(Game[S, Opts]):
 class TrickGame(Game[S, Opts]):
     """A trick-taking game (Briscola, Briscola chiamata, Briscan, Brisque)."""
 
+    private_events: ClassVar[Mapping[str, tuple[str, ...]]] = {"draw": ("card",)}
+    """A card drawn from the stock or talon is known to its drawer only, unless it lay face up."""
+
     announces_melds: ClassVar[bool] = False
     """Whether hands hold announcements (melds) to evaluate (Briscan, Brisque)."""
 
@@ -334,6 +368,15 @@ def ranking_groups(keys: Sequence[Any]) -> list[list[int]]:
 def hide(cards: Sequence[Card]) -> tuple[Card, ...]:
     """The same number of cards, every one hidden."""
     return tuple(HIDDEN for _ in cards)
+
+
+def _unknown(value: Any) -> Any:
+    """A value a seat may not know: a card hidden, cards hidden one by one, anything else null."""
+    if isinstance(value, str):
+        return HIDDEN
+    if isinstance(value, (list, tuple)):
+        return [HIDDEN for _ in value]
+    return None
 
 
 def cards_problem(state_cards: Sequence[Card], pack: Sequence[Card], pointer: str) -> list[Problem]:

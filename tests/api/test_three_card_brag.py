@@ -89,6 +89,7 @@ def test_validate_and_view(client):
     body = client.post(f"{BASE}/states/validate", json={"state": state}).get_json()
     assert body["valid"] is False and {p["code"] for p in body["problems"]} >= {"duplicate_card", "missing_card"}
     good = client.post(f"{BASE}/deals", json={"players": 3, "dealer": 0, "seed": "v"}).get_json()["state"]
+    good["seats"][2]["blind"] = False  # seat 2 has looked: it sees its own cards
     view = client.post(f"{BASE}/states/view", json={"state": good, "seat": 2}).get_json()["state"]
     assert view["seats"][2]["hand"] == good["seats"][2]["hand"]
     assert view["seats"][0]["hand"] == ["??"] * 3 and set(view["stock"]) == {"??"}

@@ -695,6 +695,10 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
                 problems.append(Problem("turn", f"it is seat {turn}'s turn", "/to_act"))
         return problems
 
+    def face_up(self, state: BriscanState) -> frozenset[Card]:
+        """The turn-up (or the trump seven exchanged for it) under the talon, drawn last."""
+        return frozenset(state.talon[-1:])
+
     def view(self, state: BriscanState, seat: int) -> BriscanState:
         """The other hand and the talon are hidden, except the face-up card; announced melds are public."""
         seats = tuple(s if s.seat == seat else dataclasses.replace(s, hand=hide(s.hand)) for s in state.seats)

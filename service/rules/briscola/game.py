@@ -376,6 +376,10 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
                 problems.append(Problem("turn", f"it is seat {turn}'s turn", "/to_act"))
         return problems
 
+    def face_up(self, state: BriscolaState) -> frozenset[Card]:
+        """The turn-up (or the card exchanged for it) under the stock, drawn last."""
+        return frozenset(state.stock[-1:])
+
     def view(self, state: BriscolaState, seat: int) -> BriscolaState:
         """Others' hands and the stock are hidden; the face-up turn-up under the stock is public."""
         seats = tuple(s if s.seat == seat else evolve(s, hand=hide(s.hand)) for s in state.seats)

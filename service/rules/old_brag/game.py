@@ -88,6 +88,8 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
         "hit": (),
         "stand": (),
     }
+    private_events = {"hit": ("card", "total"), "stand": ("total",), "bust": ("total",)}
+    """In the 31 phase a drawn card and a player's count are that player's own until the end (4(b) 6)."""
 
     # -- hands -------------------------------------------------------------------------------------
     def categories(self) -> list[str]:
@@ -252,11 +254,11 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
                 raise self.illegal(
                     state,
                     "dealer_opens",
-                    "4(b)",
+                    "4(b)4",
                     f"only the dealer (seat {state.dealer}) opens the betting ('Započinje ga delitelj')",
                 )
             if kind == "bet" and state.level > 0:
-                raise self.illegal(state, "already_opened", "4(b)", "the dealer has opened: call, raise or fold")
+                raise self.illegal(state, "already_opened", "4(b)4", "the dealer has opened: call, raise or fold")
             if kind in ("hit", "stand"):
                 raise self.illegal(
                     state,
@@ -276,11 +278,11 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
                     raise self.illegal(
                         state,
                         "already_bust",
-                        "4(b)",
+                        "4(b)6",
                         "this player is over 31 and has lost the chance of Pot III: no more cards",
                     )
                 if state.seats[seat].stood:
-                    raise self.illegal(state, "already_stood", "4(b)", "this player has stood: no more cards")
+                    raise self.illegal(state, "already_stood", "4(b)6", "this player has stood: no more cards")
 
     def apply(self, state: OldBragState, action: Action) -> Transition[OldBragState]:
         self._precheck(state, action)
@@ -295,12 +297,12 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
         if state.level == 0:
             if kind == "fold":
                 raise self.illegal(
-                    state, "dealer_must_open", "4(b)", "the dealer cannot pass: he must stake at least 1 chip"
+                    state, "dealer_must_open", "4(b)4", "the dealer cannot pass: he must stake at least 1 chip"
                 )
             if kind == "call":
-                raise self.illegal(state, "nothing_to_call", "4(b)", "nobody has bet yet: the dealer opens with bet")
+                raise self.illegal(state, "nothing_to_call", "4(b)4", "nobody has bet yet: the dealer opens with bet")
             if kind == "raise":
-                raise self.illegal(state, "no_bet_to_raise", "4(b)", "nobody has bet yet: the dealer opens with bet")
+                raise self.illegal(state, "no_bet_to_raise", "4(b)4", "nobody has bet yet: the dealer opens with bet")
         if kind == "fold":
             seats = replace_seat(state.seats, seat, folded=True)
             after = dataclasses.replace(state, seats=seats)
@@ -314,10 +316,10 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
         amount = action.amount
         low, high = self._raise_bounds(state)
         if amount is None:
-            raise self.illegal(state, "missing_amount", "4(b)", f"'{kind}' needs an amount (the new level)")
+            raise self.illegal(state, "missing_amount", "4(b)4", f"'{kind}' needs an amount (the new level)")
         if amount < low:
             if kind == "bet":
-                raise self.illegal(state, "bet_too_small", "4(b)", "the dealer opens with at least 1 chip")
+                raise self.illegal(state, "bet_too_small", "4(b)4", "the dealer opens with at least 1 chip")
             raise self.illegal(
                 state,
                 "raise_too_small",
@@ -370,7 +372,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
             events.append({"type": "stand", "seat": seat, "total": total})
         elif action.type == "hit":
             if not state.stock:
-                raise self.illegal(state, "stock_empty", "4(b)", "no cards are left to draw: stand")
+                raise self.illegal(state, "stock_empty", "4(b)6", "no cards are left to draw: stand")
             card = state.stock[0]
             me = state.seats[seat]
             seats = replace_seat(state.seats, seat, drawn=me.drawn + (card,))

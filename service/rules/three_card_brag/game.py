@@ -195,12 +195,12 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
         if kind == "fold":
             return self._fold(state, seat)
         if kind == "call" and state.stake is None:
-            raise self.illegal(state, "nothing_to_call", "BT-A6", "nobody has bet yet: bet or fold")
+            raise self.illegal(state, "nothing_to_call", "5(b)", "nobody has bet yet: bet or fold")
         if kind == "see" and not self._can_see(state, seat):
             raise self.illegal(
                 state,
                 "cannot_see",
-                "5(b)" if me.blind or len(self._active(state)) != 2 or state.stake is None else "5(b)/blind",
+                self._no_see_rule(state, seat),
                 self._why_no_see(state, seat),
             )
         if kind in ("bet", "raise"):
@@ -216,6 +216,12 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
             return self._showdown(after, seat, event)
         nxt = next_active(seat, state.players, self._active(after))
         return Transition(dataclasses.replace(after, to_act=nxt), (event,))
+
+    def _no_see_rule(self, state: BragState, seat: int) -> str:
+        """The rule a refused see breaks: two players left (5(b)), a stake (BT-A6), not an open seer of a blind."""
+        if len(self._active(state)) != 2:
+            return "5(b)"
+        return "BT-A6" if state.stake is None else "5(b)/blind"
 
     def _why_no_see(self, state: BragState, seat: int) -> str:
         if len(self._active(state)) != 2:
@@ -343,9 +349,11 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
         return problems
 
     def view(self, state: BragState, seat: int) -> BragState:
-        """Others' cards are hidden; after a see, the two hands shown are public."""
+        """Others' cards are hidden, and a blind seat's own ("inte tittar på sina kort") until it looks;
+        after a see, the two hands shown are public."""
         shown = set(self._active(state)) if state.seer is not None else set()
         seats = tuple(
-            s if s.seat == seat or s.seat in shown else dataclasses.replace(s, hand=hide(s.hand)) for s in state.seats
+            s if s.seat in shown or (s.seat == seat and not s.blind) else dataclasses.replace(s, hand=hide(s.hand))
+            for s in state.seats
         )
         return dataclasses.replace(state, seats=seats, stock=hide(state.stock))

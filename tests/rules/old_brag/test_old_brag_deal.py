@@ -420,17 +420,26 @@ def _illegal(state: OldBragState, **raw: Any) -> IllegalAction:
 
 def test_opening_bet_by_anyone_but_the_dealer() -> None:
     err = _illegal(_start(), seat=1, type="bet", amount=1)
-    assert (err.code, err.rule) == ("dealer_opens", "4(b)")
+    assert (err.code, err.rule) == ("dealer_opens", "4(b)4")
 
 
 def test_dealer_must_open_at_least_one_chip() -> None:
     state = _start()
     assert GAME.legal_actions(state) == [{"seat": 0, "type": "bet", "min": 1, "max": None}]
-    assert _illegal(state, seat=0, type="fold").code == "dealer_must_open"
-    assert _illegal(state, seat=0, type="call").code == "nothing_to_call"
-    assert _illegal(state, seat=0, type="raise", amount=2).code == "no_bet_to_raise"
-    assert _illegal(state, seat=0, type="bet", amount=0).code == "bet_too_small"
-    assert _illegal(state, seat=0, type="hit").code == "not_drawing_phase"
+    refused = [
+        _illegal(state, seat=0, type="fold"),
+        _illegal(state, seat=0, type="call"),
+        _illegal(state, seat=0, type="raise", amount=2),
+        _illegal(state, seat=0, type="bet", amount=0),
+    ]
+    assert [(e.code, e.rule) for e in refused] == [  # the betting step of the flow, 4(b) 4
+        ("dealer_must_open", "4(b)4"),
+        ("nothing_to_call", "4(b)4"),
+        ("no_bet_to_raise", "4(b)4"),
+        ("bet_too_small", "4(b)4"),
+    ]
+    err = _illegal(state, seat=0, type="hit")
+    assert (err.code, err.rule) == ("not_drawing_phase", "4(b)")  # the order of the phases
     assert _illegal(state, seat=0, type="exchange").code == "unknown_action"
 
 
@@ -440,7 +449,8 @@ def test_raise_below_the_current_level() -> None:
     err = _illegal(state, seat=P3, type="raise", amount=2)
     assert err.code == "raise_too_small" and "3" in err.message
     assert _illegal(state, seat=P3, type="raise", amount=3).code == "raise_too_small"
-    assert _illegal(state, seat=P3, type="bet", amount=5).code == "already_opened"
+    err = _illegal(state, seat=P3, type="bet", amount=5)
+    assert (err.code, err.rule) == ("already_opened", "4(b)4")
     assert _illegal(state, seat=D, type="call").code == "not_your_turn"
     assert GAME.legal_actions(state) == [
         {"seat": P3, "type": "fold"},
@@ -453,8 +463,9 @@ def test_hit_after_standing_or_busting() -> None:
     state, _ = play(O16_HANDS, O16_BETTING + O16_DRAWING[:5], draws=O16_DRAWS)
     assert state.to_act == P3
     err = _illegal(state, seat=D, type="hit")
-    assert (err.code, err.rule) == ("already_stood", "4(b)")
-    assert _illegal(state, seat=P3, type="call").code == "betting_over"
+    assert (err.code, err.rule) == ("already_stood", "4(b)6")
+    err = _illegal(state, seat=P3, type="call")
+    assert (err.code, err.rule) == ("betting_over", "4(b)")
     # P3 goes bust; then a hit by P3 is refused because of the bust, whatever the turn
     hands = [["K♠", "Q♥", "5♣"], ["K♥", "Q♠", "4♥"], ["K♦", "Q♣", "3♣"], ["T♣", "T♥", "2♥"]]
     actions = [
@@ -467,7 +478,7 @@ def test_hit_after_standing_or_busting() -> None:
     state, _ = play(hands, actions, draws=["K♣"])
     assert state.to_act == 1
     err = _illegal(state, seat=0, type="hit")
-    assert (err.code, err.rule) == ("already_bust", "4(b)")
+    assert (err.code, err.rule) == ("already_bust", "4(b)6")
 
 
 def test_actions_after_the_deal_is_over() -> None:

@@ -174,7 +174,23 @@ def test_BT_A6_see_needs_a_stake_and_call_needs_a_bet():
     assert "see" not in kinds(state) and "call" not in kinds(state)
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, Action(0, "call"))
-    assert caught.value.rule == "BT-A6"
+    assert (caught.value.code, caught.value.rule) == ("nothing_to_call", "5(b)")  # a call needs S (5(b) table)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, Action(0, "see"))
+    assert (caught.value.code, caught.value.rule) == ("cannot_see", "BT-A6")
+
+
+def test_a_refused_see_names_the_rule_it_breaks():
+    three = play(deal({}, players=3), (0, "bet", 2))[0]
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(three, Action(1, "see"))
+    assert (caught.value.code, caught.value.rule) == ("cannot_see", "5(b)")  # three players are in
+    heads_up = play(deal({}, players=2), (0, "bet", 2), (1, "look"))[0]  # seat 0 stays blind
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(heads_up, Action(1, "see"))
+    assert (caught.value.code, caught.value.rule) == ("cannot_see", "5(b)/blind")  # open may not see blind
+    blind_seer = play(deal({}, players=2), (0, "bet", 2))[0]
+    assert "see" in kinds(blind_seer)
 
 
 def test_limits_and_odd_stakes():

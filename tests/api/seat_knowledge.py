@@ -1,0 +1,121 @@
+"""What each seat may know at a table, derived from the full trace of a deal, not from the view code.
+
+A seat may know a card it was dealt and looked at, drew, or took in an exchange; every seat may know a card
+that was played, turned up, dealt face up, exchanged for the turn-up, announced in a meld or shown at a
+showdown. Some cards in a state or an event only name a card (Briscola chiamata's called card, a Broggin
+declaration, the options) without telling where it lies: those positions are not read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+HIDDEN = "??"
+NAME_ONLY = frozenset({"options", "called_card", "domains", "assignments", "declared", "interpretation"})
+"""Keys whose cards name a card rather than show one."""
+HIDDEN_VALUES = frozenset({"total"})
+"""Keys of events whose value a view may blank (null): an Old Brag 31-phase count of hidden cards."""
+
+
+def shown_cards(node: Any, pack: frozenset[str]) -> set[str]:
+    """Every card of ``pack`` that ``node`` (a state, events, legal actions) shows where it lies."""
+    found: set[str] = set()
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in NAME_ONLY or (node.get("type") == "call" and key == "card"):
+                continue
+            found |= shown_cards(value, pack)
+    elif isinstance(node, list):
+        for value in node:
+            found |= shown_cards(value, pack)
+    elif isinstance(node, str) and node in pack:
+        found.add(node)
+    return found
+
+
+def masked(view: Any, full: Any, pack: frozenset[str], where: str = "") -> list[str]:
+    """Where ``view`` is not ``full`` with some cards hidden ("??") or some counts blanked (null)."""
+    if isinstance(full, dict):
+        if not isinstance(view, dict) or set(view) != set(full):
+            return [f"{where}: keys {view!r} vs {full!r}"]
+        out = []
+        for key, value in full.items():
+            if key in HIDDEN_VALUES and view[key] is None:
+                continue
+            out += masked(view[key], value, pack, f"{where}/{key}")
+        return out
+    if isinstance(full, list):
+        if not isinstance(view, list) or len(view) != len(full):
+            return [f"{where}: {view!r} vs {full!r}"]
+        return [p for i, (v, f) in enumerate(zip(view, full, strict=True)) for p in masked(v, f, pack, f"{where}/{i}")]
+    if view == full or (view == HIDDEN and full in pack):
+        return []
+    return [f"{where}: {view!r} is not {full!r} or hidden"]
+
+
+class SeatKnowledge:
+    """The cards each seat may know so far, learned event by event from the full answers."""
+
+    def __init__(self, pack: Iterable[str], dealt: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        self.pack = frozenset(pack)
+        self.public: set[str] = set()
+        self.own: list[set[str]] = [set() for _ in dealt["seats"]]
+        self.face_up: str | None = None
+        self.contenders: set[int] = set()
+        self.busted: set[int] = set()
+        self.partner_revealed = False
+        for seat in dealt["seats"]:
+            if not seat.get("blind", False):  # Three Card Brag: a blind player has not looked
+                self.own[seat["seat"]] |= set(seat["hand"])
+        self.learn(None, events, dealt)
+
+    def may_know(self, seat: int) -> set[str]:
+        return self.public | self.own[seat]
+
+    def learn(self, before: dict[str, Any] | None, events: list[dict[str, Any]], after: dict[str, Any]) -> None:
+        """Take in one transition: its full events and the states before and after it."""
+        for event in events:
+            kind = event["type"]
+            if kind in ("play", "face_up"):
+                self.public.add(event["card"])
+            elif kind == "trick":
+                self.public |= set(event["cards"])
+            elif kind == "turn_up":
+                self.public.add(event["card"])
+                self.face_up = event["card"]
+            elif kind in ("exchange_turnup", "exchange_seven"):
+                self.public |= {event["gave"], event["took"]}
+                self.face_up = event["gave"]
+            elif kind == "draw":
+                self.own[event["seat"]].add(event["card"])
+                if event["card"] == self.face_up:  # the face-up card under the stock, drawn last
+                    self.public.add(event["card"])
+            elif kind == "show":
+                self.public |= set(event["hand"])
+            elif kind == "announce":
+                self.public |= {card for meld in event["melds"] for card in meld["cards"]}
+            elif kind == "hit":
+                self.own[event["seat"]].add(event["card"])
+                self.contenders.add(event["seat"])
+            elif kind == "stand":
+                self.contenders.add(event["seat"])
+            elif kind == "bust":
+                self.busted.add(event["seat"])
+            elif kind == "partner_revealed":
+                self.partner_revealed = True
+            elif kind == "look":
+                self.own[event["seat"]] |= set(after["seats"][event["seat"]]["hand"])
+            elif kind == "phase" and event["phase"] == "declare":  # Broggin: the showdown lays the hands down
+                self.public |= {c for s in after["seats"] if not s["folded"] for c in s["hand"]}
+        if before is not None:  # cards that came into a hand (a draw, an exchange) are its holder's
+            for old, new in zip(before["seats"], after["seats"], strict=True):
+                if not new.get("blind", False):
+                    self.own[new["seat"]] |= set(new["hand"]) - set(old["hand"])
+        if after["game"] == "old-brag" and after["phase"] == "complete":  # Pot III contenders within 31 show
+            for seat in self.contenders - self.busted:
+                self.public |= set(after["seats"][seat]["hand"]) | set(after["seats"][seat]["drawn"])
+
+    def leaks(self, seat: int, node: Any) -> set[str]:
+        """Cards that ``node`` shows and ``seat`` may not know."""
+        return shown_cards(node, self.pack) - self.may_know(seat)

@@ -1,0 +1,247 @@
+"""Every ``rule`` id the engine can give, per game: read from the source and seen in random playthroughs.
+
+The source: every ``illegal(state, code, rule, message)``, ``IllegalAction(code, rule, ...)`` and
+``Problem(..., rule=...)`` in the modules a game's class is built from, with every string a conditional
+``rule`` argument can take, plus ``(code, rule, message)`` tuples that such calls unpack. Playthroughs: random
+deals played with listed actions, probing at each step with actions the rules should refuse. Actions go
+through the wire schemas, so the probes use the same shapes a client sends.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from marshmallow import ValidationError
+
+from schemas.game import game_schemas
+from service.rules.errors import IllegalAction
+from service.rules.game import Game
+from service.rules.registry import GAMES
+from service.rules.shuffle import shuffle
+
+RULES_PACKAGE = Path(inspect.getfile(Game)).parent
+RULE_ID = re.compile(r"^(flow|turn|\d+(\([a-z]'*\)\d*)?(/[a-z]+)?|[A-Z]+-A\d+)$")
+CODE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+# -- the source -------------------------------------------------------------------------------------
+def _strings(node: ast.AST) -> set[str]:
+    return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
+def _rule_argument(call: ast.Call) -> ast.AST | None:
+    """The ``rule`` argument of an ``illegal``/``IllegalAction``/``Problem`` call, if the call is one."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if name not in ("illegal", "IllegalAction", "Problem"):
+        return None  # option(..., rule=...) names the rule an option settles: the catalog's, read from the specs
+    for keyword in call.keywords:
+        if keyword.arg == "rule":
+            return keyword.value
+    position = {"illegal": 2, "IllegalAction": 1}.get(name)
+    if (
+        position is not None
+        and len(call.args) > position
+        and not any(isinstance(a, ast.Starred) for a in call.args[: position + 1])
+    ):
+        return call.args[position]
+    return None
+
+
+def _returned_ids(tree: ast.AST) -> dict[str, set[str]]:
+    """Each function of a module with the rule ids its ``return`` statements give."""
+    out: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            returns = [n.value for n in ast.walk(node) if isinstance(n, ast.Return) and n.value is not None]
+            out[node.name] = {s for r in returns for s in _strings(r) if RULE_ID.match(s)}
+    return out
+
+
+def _called(node: ast.AST) -> set[str]:
+    names = set()
+    for call in ast.walk(node):
+        if isinstance(call, ast.Call):
+            func = call.func
+            names.add(func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else "")
+    return names
+
+
+def rule_ids_in(path: Path) -> set[str]:
+    """Every rule id a module's refusals can carry (a rule computed by a helper of the module included)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    helpers = _returned_ids(tree)
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            argument = _rule_argument(node)
+            if argument is not None:
+                found |= {s for s in _strings(argument) if RULE_ID.match(s)}
+                for name in _called(argument):
+                    found |= helpers.get(name, set())
+        elif isinstance(node, ast.Tuple) and len(node.elts) == 3:  # (code, rule, message), unpacked into a call
+            code, rule = node.elts[0], node.elts[1]
+            if (
+                isinstance(code, ast.Constant)
+                and isinstance(code.value, str)
+                and CODE.match(code.value)
+                and isinstance(rule, ast.Constant)
+                and isinstance(rule.value, str)
+                and RULE_ID.match(rule.value)
+            ):
+                found.add(rule.value)
+    return found
+
+
+def _defines(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+
+
+def game_modules(game: Game[Any, Any]) -> list[Path]:
+    """The engine modules a game is made of: the shared ones, and its package less other games' modules."""
+    own = {cls.__name__ for cls in type(game).__mro__}
+    others = {type(g).__name__ for g in GAMES.values()} - own
+    shared = sorted(RULES_PACKAGE.glob("*.py"))
+    package = Path(inspect.getfile(type(game))).parent
+    modules = []
+    for path in sorted(package.glob("*.py")):
+        classes = _defines(path)
+        if classes & others and not classes & own:
+            continue  # another game's module (Briscola chiamata beside Briscola)
+        modules.append(path)
+    return shared + modules if package != RULES_PACKAGE else shared
+
+
+def source_rule_ids(game: Game[Any, Any]) -> set[str]:
+    ids: set[str] = set()
+    for path in game_modules(game):
+        ids |= rule_ids_in(path)
+    return ids
+
+
+def option_rule_ids(game: Game[Any, Any]) -> set[str]:
+    """The rule each option settles: the catalog (``GET /v1/{game}``) names it."""
+    return {spec.rule for spec in game.option_specs()}
+
+
+# -- playthroughs -----------------------------------------------------------------------------------
+SPECIAL = ("min", "max", "max_cards", "domains")
+
+
+class Table:
+    """One deal of one game, driven through the wire schemas."""
+
+    def __init__(self, game: Game[Any, Any], players: int, dealer: int, seed: str, options: dict[str, Any]) -> None:
+        self.game = game
+        self.schemas = game_schemas(game)
+        opts = game.options(options)
+        deck = shuffle(game.pack(players, opts), seed)
+        self.state = game.deal(players, dealer, opts, deck).state
+        self.players = players
+
+    def legal(self) -> list[dict[str, Any]]:
+        dumped: list[dict[str, Any]] = self.schemas.legal_action(many=True).dump(self.game.legal_actions(self.state))
+        return dumped
+
+    def hand(self, seat: int) -> list[str]:
+        state = self.schemas.state().dump(self.state)
+        seats = state.get("seats") or []
+        return list(seats[seat].get("hand", [])) if 0 <= seat < len(seats) else []
+
+    def attempt(self, raw: dict[str, Any]) -> IllegalAction | bool:
+        """Apply ``raw`` if legal (True), the refusal if not, False if it does not even load."""
+        try:
+            action = self.schemas.action().load(raw)
+        except ValidationError:
+            return False
+        try:
+            self.state = self.game.apply(self.state, action).state
+        except IllegalAction as refused:
+            return refused
+        return True
+
+    def refusal(self, raw: dict[str, Any]) -> str | None:
+        """The rule a refused ``raw`` names (the state is left as it was); None if it was accepted or malformed."""
+        before = self.state
+        outcome = self.attempt(raw)
+        self.state = before
+        return outcome.rule if isinstance(outcome, IllegalAction) else None
+
+
+def concrete(listed: dict[str, Any], table: Table, rng: random.Random) -> dict[str, Any]:
+    """A submittable action from a listed one: an amount within min..max, cards from the hand, a domain's card."""
+    raw = {k: v for k, v in listed.items() if k not in SPECIAL}
+    if "min" in listed:
+        top = listed["max"] if listed["max"] is not None else listed["min"] + 6
+        raw["amount"] = min(top, listed["min"] + 2 * rng.randint(0, 3))
+    if "max_cards" in listed:
+        hand = table.hand(listed["seat"])
+        raw["discard"] = rng.sample(hand, rng.randint(0, min(listed["max_cards"], len(hand))))
+    if "domains" in listed:
+        raw["assignments"] = {trump: rng.choice(cards) for trump, cards in listed["domains"].items()}
+    return raw
+
+
+def probes(
+    listed: list[dict[str, Any]], seen: dict[str, dict[str, Any]], table: Table, rng: random.Random
+) -> Iterator[dict[str, Any]]:
+    """Actions the rules should refuse here: another seat's turn, other phases' actions, bad amounts and cards."""
+    pack = list(table.game.full_pack())
+    for template in listed:
+        raw = concrete(template, table, rng)
+        yield {**raw, "seat": (raw["seat"] + 1) % table.players}
+        if "amount" in raw:
+            for amount in (template["min"] - 1, (template["max"] or 10**6) + 1, 0):
+                yield {**raw, "amount": amount}
+        if "card" in raw:
+            yield {**raw, "card": rng.choice(pack)}
+        if "discard" in raw:
+            yield {**raw, "discard": rng.sample(pack, 2)}
+            yield {**raw, "discard": raw["discard"][:1] * 2}
+            yield {**raw, "discard": table.hand(raw["seat"]) + rng.sample(pack, 1)}
+        if "assignments" in raw:
+            yield {**raw, "assignments": {trump: rng.choice(pack) for trump in raw["assignments"]}}
+            yield {**raw, "assignments": {}}
+    seat = listed[0]["seat"] if listed else 0
+    listed_types = {a["type"] for a in listed}
+    for kind, template in seen.items():
+        if kind not in listed_types:
+            yield {**concrete(template, table, rng), "seat": seat}
+
+
+def playthrough_rule_ids(game: Game[Any, Any], options: dict[str, Any], deals: int, seed: int) -> set[str]:
+    """The rules named by refusals over ``deals`` random deals with ``options``."""
+    rng = random.Random(seed)
+    found: set[str] = set()
+    seen: dict[str, dict[str, Any]] = {}
+    for deal in range(deals):
+        tables = [n for n in range(game.min_players, min(game.max_players, 6) + 1)]
+        players = rng.choice([n for n in tables if not game.check_table(n, 0, game.options(options))])
+        table = Table(game, players, rng.randrange(players), f"docs-{seed}-{deal}", options)
+        for _ in range(300):
+            listed = table.legal()
+            for template in listed:
+                seen.setdefault(template["type"], template)
+            for raw in probes(listed, seen, table, rng):
+                rule = table.refusal(raw)
+                if rule is not None:
+                    found.add(rule)
+            if not listed:
+                break
+            moved = False
+            for template in rng.sample(listed, len(listed)):
+                if table.attempt(concrete(template, table, rng)) is True:
+                    moved = True
+                    break
+            assert moved, f"no listed action of {game.id} was accepted: {listed}"
+    return found
+
+
+__all__ = ["GAMES", "option_rule_ids", "playthrough_rule_ids", "source_rule_ids"]

@@ -1,0 +1,163 @@
+"""The rules docs: served at /v1/{game}/rules, linked from the catalog, /docs and the README, shipped in the
+package, and their options tables agree with the engine's option dataclasses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from service.api import rules_docs
+from service.rules.registry import GAMES
+from tests.docs.markdown import DOCS, DOCUMENTED, doc_path, example_blocks, headings
+from tests.rules.rules_docs import check_options_table, options_table
+
+ROOT = Path(__file__).resolve().parents[2]
+EXEMPT_SECTIONS = ("Rule ids",)
+
+
+@pytest.mark.parametrize("game_id", DOCUMENTED)
+def test_rules_are_served_as_markdown(client, game_id: str) -> None:
+    answer = client.get(f"/v1/{game_id}/rules")
+    assert answer.status_code == 200
+    assert answer.headers["Content-Type"] == "text/markdown; charset=utf-8"
+    assert answer.get_data(as_text=True) == doc_path(game_id).read_text(encoding="utf-8")
+
+
+def test_every_game_has_its_rules_file() -> None:
+    assert [g for g in GAMES if not doc_path(g).is_file()] == []
+
+
+def test_rules_of_an_unknown_game_are_a_404_problem(client) -> None:
+    answer = client.get("/v1/no-such-game/rules")
+    assert answer.status_code == 404 and answer.mimetype == "application/problem+json"
+
+
+def test_the_catalog_links_each_game_to_its_rules(client) -> None:
+    for entry in client.get("/v1/games").get_json()["games"]:
+        game_id = entry["id"]
+        assert entry["rules_url"] == f"/v1/{game_id}/rules"
+        assert entry["rules_file"] == f"docs/rules/{game_id}.md"
+        assert client.get(f"/v1/{game_id}").get_json()["rules_url"] == entry["rules_url"]
+        if game_id in DOCUMENTED:
+            assert client.get(entry["rules_url"]).status_code == 200
+
+
+def test_the_openapi_document_declares_and_links_the_rules(client) -> None:
+    spec = client.get("/openapi.json").get_json()
+    for game_id in GAMES:
+        operation = spec["paths"][f"/v1/{game_id}/rules"]["get"]
+        assert operation["responses"]["200"]["content"] == {"text/markdown": {"schema": {"type": "string"}}}
+        assert "404" in operation["responses"]
+        assert f"(/v1/{game_id}/rules)" in spec["info"]["description"]  # /docs shows it as a link
+        (tag,) = [t for t in spec["tags"] if t["name"] == game_id]
+        assert f"(/v1/{game_id}/rules)" in tag["description"]
+    assert "rules_url" in spec["components"]["schemas"]["GameEntry"]["required"]
+
+
+def test_the_openapi_document_says_what_payouts_sum_to(client) -> None:
+    text = json.dumps(client.get("/openapi.json").get_json())
+    assert "sum to the pot carried in" in text and "minus the pot carried out" in text
+
+
+def test_the_readme_points_to_docs_rules_not_to_shared() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "docs/rules" in readme and "../shared" not in readme
+
+
+@pytest.mark.parametrize("game_id", DOCUMENTED)
+def test_the_options_table_is_the_engines(game_id: str) -> None:
+    specs = GAMES[game_id].option_specs()
+    check_options_table(game_id, specs)  # names, rule ids, defaults, enum values, integer bounds
+    rows = options_table(game_id)
+    for spec in specs:
+        allowed = rows[spec.name][2]
+        if spec.type == "boolean":
+            assert "`true`" in allowed and "`false`" in allowed, spec.name
+        if spec.nullable:
+            assert "`null`" in allowed, spec.name
+
+
+@pytest.mark.parametrize("game_id", DOCUMENTED)
+def test_every_section_has_a_worked_example(game_id: str) -> None:
+    text = doc_path(game_id).read_text(encoding="utf-8")
+    sections = text.split("\n## ")[1:]
+    assert sections, "the file has sections"
+    for section in sections:
+        title = section.splitlines()[0]
+        if title.startswith(EXEMPT_SECTIONS):
+            continue
+        worked = example_blocks("## " + section) or "**Example" in section or "<!-- example:" in section
+        assert worked, f"section '{title}' of {game_id}.md has no worked example"
+
+
+def test_the_docs_index_lists_every_game() -> None:
+    index = (DOCS / "README.md").read_text(encoding="utf-8")
+    for game_id in GAMES:
+        assert f"({game_id}.md)" in index and f"/v1/{game_id}/rules" in index
+    assert "Rule ids" in headings(index)
+
+
+def test_the_package_and_the_image_carry_the_docs() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    data_files = config["tool"]["setuptools"]["data-files"]
+    assert data_files["/".join(rules_docs.DATA_DIR)] == ["docs/rules/*.md"]
+    assert "COPY docs/rules ./docs/rules" in (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert rules_docs.SOURCE_DIR == DOCS
+
+
+def test_an_installed_package_reads_the_docs_from_its_data_files(tmp_path, monkeypatch) -> None:
+    """Without a source checkout, the docs come from <prefix>/share/card-arbiter/rules (the wheel's data)."""
+    shared = tmp_path / "share" / "card-arbiter" / "rules"
+    shared.mkdir(parents=True)
+    (shared / "old-brag.md").write_text("# installed", encoding="utf-8")
+
+    class File:
+        def __init__(self, *parts: str) -> None:
+            self.parts, self.name = parts, parts[-1]
+
+        def locate(self) -> Path:
+            return tmp_path.joinpath(*self.parts[3:])
+
+    class Distribution:
+        files = [File("..", "..", "..", "share", "card-arbiter", "rules", "old-brag.md")]
+
+    monkeypatch.setattr(rules_docs, "SOURCE_DIR", tmp_path / "no-checkout")
+    monkeypatch.setattr(rules_docs.metadata, "distribution", lambda name: Distribution())
+    rules_docs.rules_markdown.cache_clear()
+    try:
+        assert rules_docs.rules_markdown("old-brag") == "# installed"
+        assert rules_docs.rules_markdown("three-card-brag") is None
+    finally:
+        rules_docs.rules_markdown.cache_clear()
+
+
+@pytest.mark.packaging
+def test_the_wheel_carries_every_rules_file(tmp_path) -> None:
+    """`pip install .` installs docs/rules/*.md as data files (build the wheel from the tracked files)."""
+    tracked = subprocess.run(
+        ["git", "ls-files", "pyproject.toml", "README.md", "service", "schemas", "docs"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    source = tmp_path / "src"
+    for name in tracked:
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        (source / name).write_bytes((ROOT / name).read_bytes())
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path / "dist"), str(source)],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = (tmp_path / "dist").glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for path in sorted(DOCS.glob("*.md")):
+        if f"docs/rules/{path.name}" in tracked:
+            assert f"card_arbiter-1.0.0.data/data/share/card-arbiter/rules/{path.name}" in names
