@@ -9,13 +9,14 @@ from marshmallow import ValidationError, fields, validate
 
 from service.rules.cards import HIDDEN
 from service.rules.errors import CardError
+from service.rules.numbers import json_integer
 
 SAFE_INTEGER = 2**53 - 1
 """The largest integer every JSON client holds exactly; larger ones are refused (and cannot make work)."""
 
 
 class StrictInteger(fields.Integer):
-    """An integer that must be a JSON integer (not a string, not a boolean, not 1.0), within ±(2**53 - 1)."""
+    """A JSON integer within ±(2**53 - 1): ``2`` or ``2.0`` (JSON Schema 2020-12), not ``"2"``, ``true``, ``2.5``."""
 
     def __init__(self, **kwargs: Any) -> None:
         bounds = validate.Range(min=-SAFE_INTEGER, max=SAFE_INTEGER)
@@ -24,9 +25,10 @@ class StrictInteger(fields.Integer):
         super().__init__(strict=True, validate=checks, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
+        number = json_integer(value)
+        if number is None:
             raise ValidationError("Not a valid integer.")
-        return int(super()._deserialize(value, attr, data, **kwargs))
+        return int(super()._deserialize(number, attr, data, **kwargs))
 
 
 class StrictBoolean(fields.Boolean):

@@ -68,8 +68,20 @@ def _options_doc_field(spec: Any) -> fields.Field:
         return fields.Integer(validate=rng, **kwargs)
     if spec.type == "string":
         return fields.String(validate=validate.OneOf(spec.allowed) if spec.allowed else None, **kwargs)
-    meta["enum"] = list(spec.allowed or ())
+    meta["anyOf"] = _typed_choices(spec)
     return fields.Raw(**kwargs)
+
+
+_JSON_TYPES = {bool: "boolean", int: "integer", str: "string"}
+
+
+def _typed_choices(spec: Any) -> list[dict[str, Any]]:
+    """A mixed option as a typed ``anyOf``: one ``const`` per allowed value, else one branch per type."""
+    if spec.allowed:
+        choices = [{"type": _JSON_TYPES[type(value)], "const": value} for value in spec.allowed]
+    else:
+        choices = [{"type": name} for name in spec.type.split("|")]
+    return choices + ([{"type": "null"}] if spec.nullable else [])
 
 
 class OptionsField(fields.Nested):

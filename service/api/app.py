@@ -35,6 +35,16 @@ named as `rules_url` in the catalog:
 [Briscan](/v1/briscan/rules), [Brisque](/v1/brisque/rules). In the repository they are `docs/rules/`.
 """
 
+SPEC_OPTIONS: dict[str, Any] = {
+    "info": {
+        "description": API_DESCRIPTION,
+        "contact": {"name": "card-arbiter maintainers"},
+        "license": {"name": "MIT", "identifier": "MIT"},
+    },
+    "servers": [{"url": "/", "description": "The host that serves this document."}],
+    "security": [],  # a public API: no operation needs credentials
+}
+
 
 class ProblemApi(Api):
     """flask-smorest's Api, with every error documented as problem+json."""
@@ -52,6 +62,9 @@ class ProblemApi(Api):
         prepare_response(response, self.spec, PROBLEM_JSON)
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
+    def _register_pagination_header(self) -> None:
+        """Nothing here is paginated: no pagination header (nor its unused schema) in the document."""
+
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the application; ``config`` overrides the defaults (and the CARD_ARBITER_* environment)."""
@@ -61,7 +74,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         API_VERSION="1.0.0",
         OPENAPI_VERSION="3.1.0",
         OPENAPI_URL_PREFIX=None,
-        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION, "license": {"name": "MIT", "identifier": "MIT"}}},
+        API_SPEC_OPTIONS=SPEC_OPTIONS,
         MAX_CONTENT_LENGTH=int(os.environ.get("CARD_ARBITER_MAX_BODY", DEFAULT_MAX_BODY)),
         WARM_TABLES=os.environ.get("CARD_ARBITER_WARM_TABLES", "1") == "1",
         JSON_SORT_KEYS=False,

@@ -5,6 +5,7 @@ A game gets its endpoints by being in the registry; nothing here is written per 
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -16,6 +17,7 @@ from schemas.derive import camel
 from schemas.game import game_schemas
 from service.api import guard
 from service.api.catalog import detail
+from service.api.descriptions import describe
 from service.api.examples import examples
 from service.api.problems import PROBLEM_JSON, problem
 from service.api.rules_docs import MARKDOWN, rules_markdown, rules_url
@@ -28,7 +30,7 @@ from service.rules.views import TableViews, check_seats
 
 ERROR_TEXT = {
     400: "Malformed JSON.",
-    404: "Unknown game (or no rules document for it).",
+    404: "Not found: an unknown path or game (or no rules document for it).",
     409: "Illegal action: the rules forbid it in this state (with `rule` and `legal_actions`).",
     413: "The body is over the size limit.",
     415: "The body is not application/json.",
@@ -100,16 +102,27 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
     def op(verb: str) -> str:
         return prefix[0].lower() + prefix[1:] + verb[0].upper() + verb[1:]
 
+    def doc(verb: str, **extra: Any) -> Callable[[Any], Any]:
+        """operationId and description: the docstring's paragraphs after its summary, then ``describe``'s."""
+
+        def decorate(view: Any) -> Any:
+            details = inspect.cleandoc(view.__doc__ or "").partition("\n")[2].strip()
+            text = "\n\n".join(part for part in (details, describe(game, verb)) if part)
+            return blp.doc(operationId=op(verb), description=text, **extra)(view)
+
+        return decorate
+
     @blp.route("", methods=["GET"])
-    @blp.doc(operationId=op("entry"))
+    @doc("entry")
     @blp.response(200, GameDetailSchema)
+    @errors(blp, 404)
     def entry() -> dict[str, Any]:
         """The catalog entry, the canonical pack and, for hand games, the categories."""
         return detail(game)
 
     @blp.route("/rules", methods=["GET"])
-    @blp.doc(
-        operationId=op("rules"),
+    @doc(
+        "rules",
         responses={
             "200": {
                 "description": "The rules as Markdown (docs/rules in the repository).",
@@ -129,7 +142,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         hand_game: HandGame[Any, Any] = game
 
         @blp.route("/hands/evaluate", methods=["POST"])
-        @blp.doc(operationId=op("evaluateHands"))
+        @doc("evaluateHands")
         @blp.arguments(s.hands_request, example=ex.hands)
         @blp.response(200, s.evaluate_response)
         @errors(blp, 400, 413, 415, 422)
@@ -145,7 +158,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             return answer({"results": results, **rules_echo(options)})
 
         @blp.route("/hands/compare", methods=["POST"])
-        @blp.doc(operationId=op("compareHands"))
+        @doc("compareHands")
         @blp.arguments(s.hands_request, example=ex.hands)
         @blp.response(200, s.compare_response)
         @errors(blp, 400, 413, 415, 422)
@@ -174,7 +187,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         trick_game: TrickGame[Any, Any] = game
 
         @blp.route("/tricks/winner", methods=["POST"])
-        @blp.doc(operationId=op("trickWinner"))
+        @doc("trickWinner")
         @blp.arguments(s.trick_request, example=ex.trick)
         @blp.response(200, s.trick_response)
         @errors(blp, 400, 413, 415, 422)
@@ -191,7 +204,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         meld_game: TrickGame[Any, Any] = game
 
         @blp.route("/melds/evaluate", methods=["POST"])
-        @blp.doc(operationId=op("evaluateMelds"))
+        @doc("evaluateMelds")
         @blp.arguments(s.melds_request, example=ex.melds)
         @blp.response(200, s.melds_response)
         @errors(blp, 400, 413, 415, 422)
@@ -205,7 +218,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             return {"melds": melds, "total": sum(m["points"] for m in melds), **rules_echo(options)}
 
     @blp.route("/deals", methods=["POST"])
-    @blp.doc(operationId=op("deal"))
+    @doc("deal")
     @blp.arguments(s.deal_request, example=ex.deal)
     @blp.response(200, s.deal_response, example=ex.deal_answer)
     @errors(blp, 400, 413, 415, 422)
@@ -230,7 +243,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         return answer
 
     @blp.route("/legal-actions", methods=["POST"])
-    @blp.doc(operationId=op("legalActions"))
+    @doc("legalActions")
     @blp.arguments(s.state_request, example=ex.state)
     @blp.response(200, s.legal_actions_response)
     @errors(blp, 400, 413, 415, 422)
@@ -245,7 +258,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     @blp.route("/actions", methods=["POST"])
-    @blp.doc(operationId=op("applyAction"))
+    @doc("applyAction")
     @blp.arguments(s.action_request, example=ex.action)
     @blp.response(200, s.action_response)
     @errors(blp, 400, 409, 413, 415, 422)
@@ -273,7 +286,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         return answer
 
     @blp.route("/states/validate", methods=["POST"])
-    @blp.doc(operationId=op("validateState"))
+    @doc("validateState")
     @blp.arguments(s.state_request, example=ex.state)
     @blp.response(200, s.validate_response)
     @errors(blp, 400, 413, 415, 422)
@@ -287,7 +300,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         }
 
     @blp.route("/states/view", methods=["POST"])
-    @blp.doc(operationId=op("viewState"))
+    @doc("viewState")
     @blp.arguments(s.view_request, example=ex.view)
     @blp.response(200, s.view_response)
     @errors(blp, 400, 413, 415, 422)
@@ -299,7 +312,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         return {"state": game.view(state, data["seat"]), **rules_echo(game.options_of(state))}
 
     @blp.route("/records/adjudicate", methods=["POST"])
-    @blp.doc(operationId=op("adjudicateRecord"))
+    @doc("adjudicateRecord")
     @blp.arguments(s.record_request, example=ex.record)
     @blp.response(200, s.adjudicate_response)
     @errors(blp, 400, 413, 415, 422)

@@ -5,64 +5,107 @@ from __future__ import annotations
 from typing import Any
 
 import yaml
-from flask import Response, current_app
+from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from schemas.common import CatalogSchema, HealthSchema, ReadySchema
 from service.api.catalog import entry
+from service.api.games import errors
 from service.api.metrics import render_metrics
 from service.rules.registry import GAMES
 
 blp = Blueprint("operations", __name__, description="Catalog, health, readiness, contract and metrics.")
 
 
+YAML_TYPES = ("application/yaml", "text/yaml")
+"""The YAML media type (RFC 9512), then the text type for clients that want the document as text."""
+YAML_SCHEMAS = {YAML_TYPES[0]: {"type": "object"}, YAML_TYPES[1]: {"type": "string"}}
+"""application/yaml is the document (an object once parsed); text/yaml is its text."""
+
+
+def content(description: str, schemas: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The 200 of an endpoint that answers a document rather than a marshmallow schema (a schema per media type)."""
+    media = {media_type: {"schema": schema} for media_type, schema in schemas.items()}
+    return {"responses": {"200": {"description": description, "content": media}}}
+
+
 @blp.route("/v1/games", methods=["GET"])
 @blp.doc(operationId="listGames")
 @blp.response(200, CatalogSchema)
+@errors(blp, 404)
 def games() -> dict[str, Any]:
-    """Every registered game with its players, pack size and options."""
+    """Every registered game with its players, pack size and options.
+
+    The catalog: each game's id (its path under /v1), player counts, action types and every rule option
+    with its type, default, allowed values and the rule it settles.
+    """
     return {"games": [entry(game) for game in GAMES.values()]}
 
 
 @blp.route("/healthz", methods=["GET"])
 @blp.doc(operationId="healthz")
 @blp.response(200, HealthSchema)
+@errors(blp, 404)
 def healthz() -> dict[str, str]:
-    """Liveness: the process answers."""
+    """Liveness: the process answers.
+
+    Always `{"status": "ok"}` while the process serves requests; it checks nothing else.
+    """
     return {"status": "ok"}
 
 
 @blp.route("/readyz", methods=["GET"])
 @blp.doc(operationId="readyz")
 @blp.response(200, ReadySchema)
+@errors(blp, 404)
 def readyz() -> dict[str, Any]:
-    """Readiness: the games are registered and their evaluation tables are built."""
+    """Readiness: the games are registered and their evaluation tables are built.
+
+    Lists the games served; a worker answers only once its start-up work is done.
+    """
     return {"status": "ready", "games": list(GAMES)}
 
 
 @blp.route("/openapi.json", methods=["GET"])
-@blp.doc(operationId="openapiJson")
-@blp.response(200, content_type="application/json", description="The OpenAPI 3.1 description (JSON).")
+@blp.doc(
+    operationId="openapiJson",
+    **content("The OpenAPI 3.1 description (JSON).", {"application/json": {"type": "object"}}),
+)
+@blp.response(200, content_type="application/json")
+@errors(blp, 404)
 def openapi_json() -> Any:
-    """The OpenAPI description of this service, as committed in openapi.yaml."""
+    """The OpenAPI description of this service, as committed in openapi.yaml.
+
+    The contract as JSON, generated from the code: generate clients from it or validate traffic against it.
+    """
     return current_app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
 
 
 @blp.route("/openapi.yaml", methods=["GET"])
-@blp.doc(operationId="openapiYaml")
-@blp.response(200, content_type="application/yaml", description="The OpenAPI 3.1 description (YAML).")
+@blp.doc(operationId="openapiYaml", **content("The OpenAPI 3.1 description (YAML).", YAML_SCHEMAS))
+@blp.response(200, content_type="application/yaml")
+@errors(blp, 404)
 def openapi_yaml() -> Response:
-    """The OpenAPI description of this service (YAML)."""
+    """The OpenAPI description of this service (YAML).
+
+    The same document as /openapi.json, as YAML: byte for byte the committed openapi.yaml. Served as
+    application/yaml unless the request's Accept header prefers text/yaml.
+    """
     from service.api.openapi import spec_yaml
 
-    return Response(spec_yaml(current_app), mimetype="application/yaml")
+    mimetype = request.accept_mimetypes.best_match(YAML_TYPES, default=YAML_TYPES[0])
+    return Response(spec_yaml(current_app), mimetype=mimetype)
 
 
 @blp.route("/metrics", methods=["GET"])
-@blp.doc(operationId="metrics")
-@blp.response(200, content_type="text/plain", description="Prometheus text exposition format.")
+@blp.doc(operationId="metrics", **content("Prometheus text exposition format.", {"text/plain": {"type": "string"}}))
+@blp.response(200, content_type="text/plain")
+@errors(blp, 404)
 def metrics() -> Response:
-    """Request counts and latencies (Prometheus text format)."""
+    """Request counts and latencies (Prometheus text format).
+
+    Counters and histograms per endpoint and status, added up over every gunicorn worker.
+    """
     body, content_type = render_metrics()
     return Response(body, content_type=content_type)
 

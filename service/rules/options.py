@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from service.rules.errors import InvalidInput, Problem, excerpt
+from service.rules.numbers import json_integer
 
 T = TypeVar("T")
 
@@ -106,15 +107,19 @@ def option_specs(cls: type[Any]) -> list[OptionSpec]:
     return specs
 
 
-def _type_ok(value: Any, kinds: tuple[type, ...]) -> bool:
+_MISMATCH = object()
+
+
+def _typed(value: Any, kinds: tuple[type, ...]) -> Any:
+    """``value`` as the first of ``kinds`` it is (``2.0`` is the integer 2), or ``_MISMATCH``."""
     for kind in kinds:
         if kind is bool and isinstance(value, bool):
-            return True
-        if kind is int and isinstance(value, int) and not isinstance(value, bool):
-            return True
+            return value
+        if kind is int and json_integer(value) is not None:
+            return json_integer(value)
         if kind is str and isinstance(value, str):
-            return True
-    return False
+            return value
+    return _MISMATCH
 
 
 def build_options(cls: type[T], raw: Mapping[str, Any] | None, pointer: str = "/options") -> T:
@@ -138,7 +143,7 @@ def build_options(cls: type[T], raw: Mapping[str, Any] | None, pointer: str = "/
             if not nullable:
                 problems.append(Problem("invalid_option", f"'{name}' may not be null", here))
                 continue
-        elif not _type_ok(value, kinds):
+        elif (value := _typed(value, kinds)) is _MISMATCH:
             problems.append(Problem("invalid_option", f"'{name}' must be of type {spec.type}", here))
             continue
         elif spec.allowed is not None and value not in spec.allowed:

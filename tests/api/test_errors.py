@@ -61,7 +61,7 @@ def test_415_not_json(client):
     [
         ({"players": "3", "dealer": 0, "seed": "a"}, "/players"),
         ({"players": True, "dealer": 0, "seed": "a"}, "/players"),
-        ({"players": 3.0, "dealer": 0, "seed": "a"}, "/players"),
+        ({"players": 3.5, "dealer": 0, "seed": "a"}, "/players"),
         ({"players": 3, "dealer": 0, "seed": "a", "extra": 1}, "/extra"),
         ({"players": 3, "dealer": 0, "seed": ""}, "/seed"),
         ({"players": 3, "dealer": 0}, ""),

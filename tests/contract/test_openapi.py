@@ -51,3 +51,16 @@ def test_the_document_builds_without_warnings():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         create_app({"WARM_TABLES": False})
+
+
+def test_the_yaml_is_served_as_text_yaml_to_clients_that_ask(client):
+    """application/yaml by default; text/yaml (also in the contract) when the Accept header prefers it."""
+    default = client.get("/openapi.yaml")
+    asked = client.get("/openapi.yaml", headers={"Accept": "text/yaml"})
+    assert default.mimetype == "application/yaml" and asked.mimetype == "text/yaml"
+    assert asked.data == default.data
+    document = yaml.safe_load(default.data)
+    assert set(document["paths"]["/openapi.yaml"]["get"]["responses"]["200"]["content"]) == {
+        "application/yaml",
+        "text/yaml",
+    }

@@ -1,0 +1,95 @@
+"""The ``description`` of every game operation: what it does, and the rules across fields that JSON Schema
+cannot state (a 422 names them), so that a generated client's documentation says them too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.rules.game import Game, HandGame
+
+STATE_RULES = (
+    "The state must be one this service could have produced: of this game, consistent (card conservation, "
+    "hand sizes, whose turn it is, chips and pots), with `dealer` and `to_act` seats below `players`; "
+    "otherwise a 422 (`/invalid-state`) lists every problem."
+)
+TABLE_RULES = (
+    "{name} is played by {players} players; `dealer` must be a seat, 0 <= dealer < players. Give exactly "
+    "one of `seed` (the pack is shuffled with sha256-fisher-yates/1) and `deck` (the whole pack for this "
+    "player count and options, each card once, deck[0] on top). Options take their catalog defaults when "
+    "omitted."
+)
+
+
+def _players(game: Game[Any, Any]) -> str:
+    """The player counts the game takes, as its own table check says (Briscola: 2, 3, 4 or 6)."""
+    options = game.options(None)
+    counts = [
+        n
+        for n in range(game.min_players, game.max_players + 1)
+        if not any(p.pointer == "/players" for p in game.check_table(n, 0, options))
+    ]
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+
+
+def _hands(game: Game[Any, Any]) -> str:
+    size = getattr(game, "hand_size", None) if isinstance(game, HandGame) else None
+    held = f"{size} distinct cards" if size else "distinct cards"
+    return f"Each hand holds {held} of the {game.name} pack; up to 10,000 hands a request."
+
+
+def describe(game: Game[Any, Any], verb: str) -> str:
+    """The description of one operation (``verb`` as in the operationId) of ``game``."""
+    table = TABLE_RULES.format(name=game.name, players=_players(game))
+    texts = {
+        "entry": (
+            f"The catalog entry of {game.name}: player counts, action types, every rule option with its "
+            "default and the rule it settles, and the canonical pack order (the order a seed shuffles)."
+            + (" Hand games also list their categories, best first." if isinstance(game, HandGame) else "")
+        ),
+        "rules": (
+            f"The rules of {game.name} as Markdown, in this service's own words: the flow of a deal, evaluation "
+            "and scoring, and every option with the rule id it settles (the `rule` of catalog options and of "
+            "409 answers)."
+        ),
+        "evaluateHands": (
+            "Evaluates each hand alone: its category, a dense strength comparable across hands, a description "
+            f"and how any wild card was read. {_hands(game)}"
+        ),
+        "compareHands": (
+            "Ranks the hands best first, equal hands in one group, with the winners and what decided between "
+            f"the top two. {_hands(game)}"
+        ),
+        "trickWinner": (
+            "Says which card wins a trick (an index into `cards`, in play order) and the trick's card points. "
+            f"The trick holds 1 to {game.max_players} distinct cards of the pack."
+        ),
+        "evaluateMelds": (
+            "Lists every announcement (meld) the hand holds with the given trump suit, with its points and "
+            "their total. The hand holds distinct cards of the pack."
+        ),
+        "deal": f"Deals a new deal and plays the automatic steps (antes, first draws). {table}",
+        "legalActions": (
+            "Lists every legal action of the seat to act, exactly as it would be submitted; a free amount "
+            f"comes as `min` and `max` (choose one and send it as `amount`). {STATE_RULES}"
+        ),
+        "applyAction": (
+            "Applies one action and returns the next state, the events it caused and, once the deal is over, "
+            "the result. An action the rules forbid in this state is a 409 naming the rule and listing the "
+            f"legal actions. {STATE_RULES}"
+        ),
+        "validateState": (
+            "Lists every inconsistency of a state (card conservation, hand sizes, turn, chips), not just the "
+            "first; a state of the right shape is answered 200 with `valid` and `problems`."
+        ),
+        "viewState": (
+            f"The state as one seat may see it, hidden cards as `??`; `seat` must be below `players`. {STATE_RULES}"
+        ),
+        "adjudicateRecord": (
+            "Replays a record (a deal and every action in order) and gives the verdict: `complete`, "
+            "`in_progress` or `illegal`, naming the first illegal action with its rule (still a 200). The record's "
+            f"table follows the rules of a deal: {table}"
+        ),
+    }
+    return texts[verb]

@@ -1,0 +1,41 @@
+// Compiled by tests/clients/test_typescript.py with `tsc --noEmit --strict` next to the types that
+// openapi-typescript generates from openapi.yaml (./schema.d.ts): a client builds an action of every game
+// and reads a result, and the compiler refuses what the contract refuses.
+import type { components } from "./schema";
+
+type Schemas = components["schemas"];
+
+export const actions = {
+  threeCardBrag: { seat: 1, type: "raise", amount: 4 } satisfies Schemas["ThreeCardBragAction"],
+  oldBrag: { seat: 0, type: "bet", amount: 2 } satisfies Schemas["OldBragAction"],
+  briscola: { seat: 0, type: "play", card: "AS" } satisfies Schemas["BriscolaAction"],
+  briscolaChiamata: { seat: 2, type: "bid", rank: "A" } satisfies Schemas["BriscolaChiamataAction"],
+  broggin: { seat: 0, type: "exchange", discard: ["1Sw", "QCo"] } satisfies Schemas["BrogginAction"],
+  briscan: { seat: 1, type: "announce", melds: [{ kind: "marriage", cards: ["KH", "QH"] }] } satisfies Schemas["BriscanAction"],
+  brisque: { seat: 0, type: "play", card: "TS" } satisfies Schemas["BrisqueAction"],
+};
+
+export const oldBragOptions: Schemas["OldBragOptions"][] = [{ pot3_ace: 11 }, { pot3_ace: "1_or_11" }];
+
+// @ts-expect-error: Three Card Brag has no "play"
+export const notAnAction: Schemas["ThreeCardBragAction"] = { seat: 0, type: "play" };
+
+// @ts-expect-error: pot3_ace is 11 or "1_or_11", nothing else
+export const notAnOption: Schemas["OldBragOptions"] = { pot3_ace: 1 };
+
+/** The winners of a finished deal, or none while it goes on. */
+export function winners(answer: Schemas["BriscolaActionResponse"]): number[] {
+  return answer.result === null ? [] : answer.result.winners;
+}
+
+/** What a record's verdict says, as a sentence. */
+export function verdict(answer: Schemas["ThreeCardBragAdjudicateResponse"]): string {
+  switch (answer.verdict) {
+    case "complete":
+      return `over after ${answer.applied} actions, won by ${answer.result?.winners.join(", ")}`;
+    case "in_progress":
+      return `${answer.applied} actions so far`;
+    case "illegal":
+      return `action ${answer.error?.index} broke rule ${answer.error?.rule}`;
+  }
+}
