@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from service.rules.briscola import BriscolaChiamata
+from service.rules.errors import IllegalAction
 from service.rules.game import Action
 from service.rules.shuffle import shuffle
-from tests.rules.rules_docs import check_options_table, rule_headings
 
 GAME = BriscolaChiamata()
 DEALER = 4
@@ -129,14 +131,21 @@ def test_options_example_subito_al_due_doubles_a_failed_75():
     assert payouts == [[1, -2, 1, -1, 1], [2, -4, 2, -2, 2]]
 
 
+def test_auction_refusal_example_ace_after_three_breaks_3b2():
+    state = auction(deal(), [(0, "3", None)])
+    with pytest.raises(IllegalAction) as err:
+        act(state, 1, "bid", rank="A")
+    assert (err.value.code, err.value.rule) == ("bid_not_lower", "3(b')2")
+
+
+def test_settled_reading_point_bids_one_per_value_after_118():
+    state = auction(deal(), [(0, "2", None), (1, None, 118)])
+    assert GAME.legal_actions(state) == [
+        {"seat": 2, "type": "pass"},
+        {"seat": 2, "type": "bid", "points": 119},
+        {"seat": 2, "type": "bid", "points": 120},
+    ]
+
+
 def test_settled_reading_cappotto_double_defaults_to_false():
     assert GAME.options(None).cappotto_double is False
-
-
-def test_options_table_matches_the_engine():
-    check_options_table("briscola-chiamata", GAME.option_specs())
-
-
-def test_every_rule_id_of_chiamata_has_a_heading():
-    ids = {"6", "3(b')", "3(b')2", "3(b')3", "3(b')4"} | {s.rule for s in GAME.option_specs()}
-    assert ids <= set(rule_headings("briscola-chiamata"))
