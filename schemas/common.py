@@ -37,6 +37,11 @@ class ProblemDetailsSchema(DocSchema):
     title = fields.String(required=True)
     status = fields.Integer(required=True)
     detail = fields.String(required=True)
+    instance = fields.String(
+        metadata={
+            "description": "The request, as `urn:uuid:` of its X-Request-ID (a uuid), or of uuid5 of a non-uuid id."
+        }
+    )
     errors = fields.List(
         fields.Nested(ProblemItemSchema),
         validate=validate.Length(max=100),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from service.rules.bounds import Seat
 from service.rules.cards import ITALIAN_SUITS, Card, parse_suit_text, rank, suit
 
 SUIT_WORDS: dict[str, str] = {
@@ -31,9 +32,9 @@ SUIT_WORDS: dict[str, str] = {
 class Trick:
     """A finished trick: who led, the cards in play order, the seat that won it and its card points."""
 
-    leader: int
+    leader: Seat
     cards: tuple[Card, ...]
-    winner: int
+    winner: Seat
     points: int
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
+from service.rules.actions import ActionBase, Play
 from service.rules.briscola.cards import PACK, winner_and_points
 from service.rules.briscola.common import (
     BriscolaCards,
@@ -20,7 +22,7 @@ from service.rules.briscola.state import COMPLETE, PHASES, PLAY, BriscolaSeat, B
 from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import CardError, InvalidInput, Problem
 from service.rules.frozen import evolve
-from service.rules.game import Action, Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
+from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
 from service.rules.seats import deal_hands, deal_order, next_seat, replace_seat
 from service.rules.tricks import Trick, draw_after_trick, side_of, side_points
 
@@ -28,6 +30,16 @@ HAND_SIZE = 3
 """"Tre kort var" (three cards each)."""
 HIGH_TURN_UPS = "A3KQJ"
 """Turn-ups above the seven, which the seven of trumps may take (BRI-A5 ``seven_then_two``)."""
+
+
+@dataclass(frozen=True)
+class ExchangeTurnup(ActionBase):
+    """Take the face-up trump for the card that may exchange it (BRI-A5 ``turnup_exchange``)."""
+
+    type: ClassVar[str] = "exchange_turnup"
+
+
+BriscolaAction = Play | ExchangeTurnup
 _MATCH_SCORE = re.compile(r"^(\d{1,3}(-\d{1,3})*)?$")
 
 
@@ -78,7 +90,7 @@ def match_problems(players: int, options: BriscolaOptions, pointer: str) -> list
     return []
 
 
-class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
+class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, BriscolaAction]):
     """Briscola: no obligation to follow, the turn-up's suit is trump, the winner draws first; 61 wins."""
 
     id = "briscola"
@@ -87,8 +99,9 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
     max_players = 6
     options_type = BriscolaOptions
     state_type = BriscolaState
+    phases = PHASES
     rules_file = "briscola.md"
-    action_fields = {"play": ("card",), "exchange_turnup": ()}
+    actions = (Play, ExchangeTurnup)
 
     # -- cards and options -------------------------------------------------------------------------
     def pack(self, players: int, options: BriscolaOptions) -> tuple[Card, ...]:
@@ -120,6 +133,11 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
                 ]
             )
         return built
+
+    players_note = "five play Briscola chiamata (briscola-chiamata)"
+
+    def player_counts(self) -> tuple[int, ...]:
+        return (2, 3, 4, 6)
 
     def check_table(self, players: int, dealer: int, options: BriscolaOptions) -> list[Problem]:
         problems = super().check_table(players, dealer, options)
@@ -194,16 +212,14 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions]):
         return actions
 
     # -- apply -------------------------------------------------------------------------------------
-    def apply(self, state: BriscolaState, action: Action) -> Transition[BriscolaState]:
+    def apply(self, state: BriscolaState, action: BriscolaAction) -> Transition[BriscolaState]:
         self.check_turn(state, action)
         seat = action.seat
         if state.phase != PLAY:
             raise self.illegal(state, "deal_over", "flow", "the deal is over: no action is legal")
-        if action.type == "exchange_turnup":
+        if isinstance(action, ExchangeTurnup):
             return self._exchange(state, seat)
         card = action.card
-        if card is None:
-            raise self.illegal(state, "missing_card", "6", "play needs a card")
         hand = state.seats[seat].hand
         if card not in hand:
             raise self.illegal(state, "card_not_in_hand", "3(b)4", f"seat {seat} does not hold {card}")

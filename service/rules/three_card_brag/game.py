@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
+from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
 from service.rules.betting import payouts
 from service.rules.cards import Card, FrenchCards
 from service.rules.errors import Problem
 from service.rules.game import (
-    Action,
     Comparison,
     Event,
     HandGame,
@@ -30,11 +31,28 @@ from service.rules.three_card_brag.state import BETTING, COMPLETE, PHASES, BragS
 HAND_SIZE = 3
 
 
+@dataclass(frozen=True)
+class See(ActionBase):
+    """Pay to see the other of the last two hands (the showdown)."""
+
+    type: ClassVar[str] = "see"
+
+
+@dataclass(frozen=True)
+class Look(ActionBase):
+    """Look at one's cards: a blind player becomes open for the rest of the deal."""
+
+    type: ClassVar[str] = "look"
+
+
+BragAction = Bet | Call | Raise | Fold | See | Look
+
+
 def _half_up(chips: int) -> int:
     return -(-chips // 2)
 
 
-class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
+class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     """Modern British Three Card Brag: blind play, seeing, prials on top."""
 
     id = "three-card-brag"
@@ -44,15 +62,9 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
     hand_size = HAND_SIZE
     options_type = BragOptions
     state_type = BragState
+    phases = PHASES
     rules_file = "three-card-brag.md"
-    action_fields = {
-        "bet": ("amount",),
-        "call": (),
-        "raise": ("amount",),
-        "fold": (),
-        "see": (),
-        "look": (),
-    }
+    actions = (Bet, Call, Raise, Fold, See, Look)
 
     # -- hands -------------------------------------------------------------------------------------
     def categories(self) -> list[str]:
@@ -144,7 +156,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
         return actions
 
     # -- apply -------------------------------------------------------------------------------------
-    def _cost(self, state: BragState, seat: int, action: Action) -> int:
+    def _cost(self, state: BragState, seat: int, action: BragAction) -> int:
         """Chips that ``action`` costs ``seat``: open players pay in full, blind players half."""
         blind = state.seats[seat].blind
         stake = state.stake or 0
@@ -152,13 +164,12 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
             return _half_up(stake) if blind else stake
         if action.type == "see":
             return stake if blind else 2 * stake
-        assert action.amount is not None
+        assert isinstance(action, Bet | Raise)
         return action.amount // 2 if blind else action.amount
 
-    def _check_wager(self, state: BragState, action: Action) -> None:
+    def _check_wager(self, state: BragState, action: Bet | Raise) -> None:
         me = state.seats[action.seat]
         amount = action.amount
-        assert amount is not None
         if state.stake is None and action.type == "raise":
             raise self.illegal(state, "no_stake_to_raise", "5(b)", "nobody has bet yet: the first wager is a bet")
         if state.stake is not None and action.type == "bet":
@@ -182,7 +193,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
         if high is not None and amount > high:
             raise self.illegal(state, "bet_too_large", "BT-A3", f"the new stake is at most {high}")
 
-    def apply(self, state: BragState, action: Action) -> Transition[BragState]:
+    def apply(self, state: BragState, action: BragAction) -> Transition[BragState]:
         self.check_turn(state, action)
         seat = action.seat
         me = state.seats[seat]
@@ -203,15 +214,16 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
                 self._no_see_rule(state, seat),
                 self._why_no_see(state, seat),
             )
-        if kind in ("bet", "raise"):
-            self._check_wager(state, action)
+        wager = action if isinstance(action, Bet | Raise) else None
+        if wager is not None:
+            self._check_wager(state, wager)
         cost = self._cost(state, seat, action)
         seats = replace_seat(state.seats, seat, put_in=me.put_in + cost)
-        stake = action.amount if kind in ("bet", "raise") else state.stake
+        stake = wager.amount if wager is not None else state.stake
         after = dataclasses.replace(state, seats=seats, pot=state.pot + cost, stake=stake)
         event: Event = {"type": kind, "seat": seat, "chips": cost}
-        if kind in ("bet", "raise"):
-            event["amount"] = action.amount
+        if wager is not None:
+            event["amount"] = wager.amount
         if kind == "see":
             return self._showdown(after, seat, event)
         nxt = next_active(seat, state.players, self._active(after))

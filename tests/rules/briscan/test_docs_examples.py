@@ -7,7 +7,7 @@ import pytest
 from service.rules.briscan import Briscan
 from service.rules.briscan.state import FINAL
 from service.rules.errors import IllegalAction
-from service.rules.game import Action
+from tests.actions import act
 from tests.rules.briscan.test_examples import announce, deal, play
 from tests.rules.briscan.test_rule_ids import A6_DECK, A6_PLAYS
 
@@ -46,7 +46,7 @@ def test_play_example_final_phase_must_trump():
 def test_deal_example_no_announcement_before_a_trick():
     state = GAME.deal(2, 1, DEFAULT, A6_DECK).state
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(0, "announce", melds=(("marriage", ("KS", "QS")),)))
+        GAME.apply(state, act(GAME, 0, "announce", melds=[{"kind": "marriage", "cards": ["KS", "QS"]}]))
     assert (err.value.code, err.value.rule) == ("announce_not_allowed", "2(b)4")
 
 
@@ -57,7 +57,7 @@ def test_scoring_example_melds_of_a_hand():
 
 def test_scoring_example_the_whole_deal_90_to_50():
     state = GAME.deal(2, 1, DEFAULT, A6_DECK).state
-    marriage = Action(0, "announce", melds=(("marriage", ("KS", "QS")),))
+    marriage = act(GAME, 0, "announce", melds=[{"kind": "marriage", "cards": ["KS", "QS"]}])
     state = play(GAME, state, *A6_PLAYS[:2])
     state = GAME.apply(state, marriage).state  # as soon as seat 0 has won a trick
     state = play(GAME, state, *A6_PLAYS[2:], "KS", "9H", "7D", "QS", "KC", "JC", "TC", "9C", "8C", "7C")
@@ -71,7 +71,7 @@ def test_scoring_example_the_whole_deal_90_to_50():
 
 
 def test_options_example_announce_after_talon():
-    marriage = Action(0, "announce", melds=(("marriage", ("KS", "QS")),))
+    marriage = act(GAME, 0, "announce", melds=[{"kind": "marriage", "cards": ["KS", "QS"]}])
     state = play(GAME, GAME.deal(2, 1, DEFAULT, A6_DECK).state, *A6_PLAYS)
     with pytest.raises(IllegalAction) as err:
         GAME.apply(state, marriage)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from service.rules.briscola import Briscola
 from service.rules.briscola.game import sides
-from service.rules.game import Action
+from tests.actions import act
 from tests.conftest import deck_for
 from tests.rules.briscola.seed_example import EXAMPLE_DECK, EXAMPLE_PLAYS
 
@@ -13,8 +13,8 @@ DEFAULT = GAME.options(None)
 YOU, ADA = 0, 1
 
 
-def act(state, seat, kind, **fields):
-    return GAME.apply(state, Action(seat, kind, **fields))
+def step(state, seat, kind, **fields):
+    return GAME.apply(state, act(GAME, seat, kind, **fields))
 
 
 def test_components_example_four_players_trump_ace_takes_23():
@@ -37,8 +37,8 @@ def test_play_example_first_four_tricks_26_to_4():
     tricks = [("QC", "7C", YOU, 3), ("4S", "JH", YOU, 2), ("6D", "KD", ADA, 4), ("3H", "AH", YOU, 21)]
     draws = []
     for lead, reply, winner, points in tricks:
-        state = act(state, state.to_act, "play", card=lead).state
-        t = act(state, state.to_act, "play", card=reply)
+        state = step(state, state.to_act, "play", card=lead).state
+        t = step(state, state.to_act, "play", card=reply)
         state = t.state
         assert [e for e in t.events if e["type"] == "trick"][0]["winner"] == winner
         assert state.tricks[-1].points == points
@@ -50,7 +50,7 @@ def test_play_example_first_four_tricks_26_to_4():
 def adjudicate(options=None):
     state = GAME.deal(2, ADA, GAME.options(options), EXAMPLE_DECK).state
     for card in EXAMPLE_PLAYS:
-        state = act(state, state.to_act, "play", card=card).state
+        state = step(state, state.to_act, "play", card=card).state
     return state
 
 
@@ -81,7 +81,7 @@ def test_options_example_two_of_trumps_takes_the_turn_up():
     deck = deck_for({0: ["2S", "KH", "QH"], 1: ["3C", "KD", "QD"]}, 2, 1, GAME.full_pack(), then=["AS"])
     state = GAME.deal(2, 1, GAME.options({"turnup_exchange": "two"}), deck).state
     assert {"seat": 0, "type": "exchange_turnup"} in GAME.legal_actions(state)
-    after = act(state, 0, "exchange_turnup").state
+    after = step(state, 0, "exchange_turnup").state
     assert after.seats[0].hand == ("AS", "KH", "QH") and after.stock[-1] == "2S" and after.to_act == 0
     assert not any(a["type"] == "exchange_turnup" for a in GAME.legal_actions(after))
 
@@ -89,11 +89,11 @@ def test_options_example_two_of_trumps_takes_the_turn_up():
 def test_settled_reading_exchange_on_any_turn_while_the_stock_lasts():
     deck = deck_for({0: ["KH", "QH", "JH"], 1: ["2S", "KD", "QD"]}, 2, 1, GAME.full_pack(), then=["AS"])
     state = GAME.deal(2, 1, GAME.options({"turnup_exchange": "two"}), deck).state
-    state = act(state, 0, "play", card="KH").state  # mid-trick, seat 1's turn: the exchange is open to it
+    state = step(state, 0, "play", card="KH").state  # mid-trick, seat 1's turn: the exchange is open to it
     assert {"seat": 1, "type": "exchange_turnup"} in GAME.legal_actions(state)
     while state.stock:  # seat 1 keeps the two; once the stock is gone no exchange is offered
         plays = [a for a in GAME.legal_actions(state) if a["type"] == "play" and a["card"] != "2S"]
-        state = act(state, state.to_act, "play", card=plays[0]["card"]).state
+        state = step(state, state.to_act, "play", card=plays[0]["card"]).state
     assert "2S" in state.seats[1].hand
     assert not any(a["type"] == "exchange_turnup" for a in GAME.legal_actions(state))
 

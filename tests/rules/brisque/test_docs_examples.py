@@ -6,7 +6,7 @@ import pytest
 
 from service.rules.briscan import Brisque
 from service.rules.errors import IllegalAction
-from service.rules.game import Action
+from tests.actions import act
 from tests.rules.briscan.test_examples import announce, deal, play
 
 GAME = Brisque()
@@ -33,7 +33,7 @@ def test_play_example_seven_exchanged_during_a_trick():
     hands = {0: ["8C", "9C", "TC", "JC", "QC", "KC"], 1: ["7H", "8D", "9D", "TD", "JD", "QD"]}
     led = play(GAME, deal(GAME, hands, "AH").state, "8C")
     assert {"seat": 1, "type": "exchange_seven"} in GAME.legal_actions(led)
-    t = GAME.apply(led, Action(1, "exchange_seven"))
+    t = GAME.apply(led, act(GAME, 1, "exchange_seven"))
     assert t.events == ({"type": "exchange_seven", "seat": 1, "gave": "7H", "took": "AH"},)
     assert t.state.seats[1].hand == ("AH", "8D", "9D", "TD", "JD", "QD") and t.state.exchanged_by == 1
     assert t.state.talon[-1] == "7H" and t.state.to_act == 1
