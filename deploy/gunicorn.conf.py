@@ -1,4 +1,8 @@
-"""gunicorn settings for card-arbiter: sync workers (the engine is CPU-bound and stateless)."""
+"""gunicorn settings for card-arbiter: sync workers (the engine is CPU-bound and stateless).
+
+In production a buffering proxy stands in front (deploy/nginx.conf): slow clients tie up nginx, not a worker.
+The container and deploy/k8s bind gunicorn to 127.0.0.1:8001 (HOST, PORT) behind nginx on port 8000.
+"""
 
 import multiprocessing
 import os
@@ -16,6 +20,8 @@ limit_request_line = 8190
 accesslog = "-"
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")
+# One JSON object per line for access, error and application logs; LOG_FORMAT=text for plain lines.
+logger_class = "service.api.logs.GunicornLogger"
 # Build the evaluation tables once in the master, shared copy-on-write by every worker.
 preload_app = True
 
@@ -30,3 +36,11 @@ def child_exit(server, worker):  # noqa: ARG001 - gunicorn's hook signature
     from prometheus_client import multiprocess
 
     multiprocess.mark_process_dead(worker.pid)
+
+
+def on_starting(server):  # noqa: ARG001 - gunicorn's hook signature
+    """A given metrics folder (an emptyDir outlives a container restart) starts without old workers' files."""
+    import glob
+
+    for stale in glob.glob(os.path.join(os.environ["PROMETHEUS_MULTIPROC_DIR"], "*.db")):
+        os.remove(stale)

@@ -1,21 +1,77 @@
 """Schemas derived from the engine's frozen dataclasses by their type hints: one piece of code for all games.
 
 int -> strict integer, bool -> strict boolean, str -> string, ``Card`` -> the game's card field,
-``X | None`` -> nullable, ``tuple[X, ...]`` -> array, a nested dataclass -> a nested object, the game's
-options dataclass -> its options object.
+``X | None`` -> nullable, ``tuple[X, ...]`` -> array, ``Mapping[str, X]`` -> an object of X, a nested
+dataclass -> a nested object, the game's options dataclass -> its options object.
+
+Actions (API.md section 6) are derived the same way, one variant per action class: ``seat``, ``type`` (its one
+word) and the class's fields, those with a default optional; a legal action's variant lists a free ``amount``
+as ``min``/``max``, an exchange's ``discard`` as ``max_cards`` and a declaration's ``assignments`` as
+``domains``. The game's action is the :class:`~schemas.oneof.OneOf` of its variants.
 """
 
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
 import types
 import typing
 from typing import Any
 
-from marshmallow import RAISE, Schema, fields, post_load
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from schemas.fields import CardField, StrictBoolean, StrictInteger, StrictString, TupleList
-from service.rules.cards import CARD
+from schemas.fields import CardField, StrictBoolean, StrictInteger, StrictString, SuitField, TupleList
+from schemas.oneof import OneOf
+from service.rules.bounds import Bounds, GameBound
+from service.rules.cards import CARD, SUIT
+
+LISTED_AS: dict[str, dict[str, Any]] = {
+    "amount": {
+        "min": lambda: fields.Integer(
+            required=True, metadata={"description": "The least amount allowed (inclusive); submit `amount`."}
+        ),
+        "max": lambda: fields.Integer(
+            required=True, allow_none=True, metadata={"description": "The most (inclusive; null: no limit)."}
+        ),
+    },
+    "discard": {
+        "max_cards": lambda: fields.Integer(
+            required=True, metadata={"description": "The most cards that may be discarded; submit `discard`."}
+        )
+    },
+    "assignments": {
+        "domains": lambda: fields.Dict(
+            keys=fields.String(),
+            values=fields.List(fields.String()),
+            required=True,
+            metadata={"description": "The cards each wild card may stand for; submit `assignments`."},
+        )
+    },
+}
+"""How a legal action lists a field the client chooses (API.md section 6)."""
+
+Meta = type("Meta", (), {"unknown": RAISE, "ordered": True})
+
+
+def game_field(game: Any, what: str, **kwargs: Any) -> fields.Field:
+    """A field whose allowed values the game sets: a seat, a player count, a phase word, the game's id."""
+    if what == "seat":
+        return StrictInteger(validate=validate.Range(0, game.max_players - 1), **kwargs)
+    if what == "players":
+        counts = list(game.player_counts())
+        if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+            return StrictInteger(validate=validate.Range(counts[0], counts[-1]), **kwargs)
+        note = f"; {game.players_note}" if game.players_note else ""
+        error = f"{game.name} is played by {', '.join(map(str, counts))} players{note}."
+        return StrictInteger(validate=validate.OneOf(counts, error=error), **kwargs)
+    if what == "phase":
+        return StrictString(validate=validate.OneOf(list(game.phases)), **kwargs)
+    if what == "meld_kind":
+        return StrictString(validate=validate.OneOf(list(game.meld_kinds)), **kwargs)
+    if what == "game":
+        kwargs.setdefault("metadata", {})["json_schema"] = {"const": game.id}
+        return StrictString(validate=validate.OneOf([game.id]), **kwargs)
+    raise TypeError(f"no wire field for {what!r} in {game.id}")
 
 
 def camel(text: str) -> str:
@@ -31,6 +87,7 @@ class Deriver:
         self.prefix = camel(game.id)
         self.options_field = options_field
         self.cache: dict[type, type[Schema]] = {}
+        self.cache_legal: dict[str, dict[str, type[Schema]]] = {}
 
     def schema(self, cls: type) -> type[Schema]:
         """The schema class for a dataclass; loads to an instance of it."""
@@ -45,13 +102,86 @@ class Deriver:
             return cls(**data)
 
         attrs["make"] = post_load(make)
-        attrs["Meta"] = type("Meta", (), {"unknown": RAISE, "ordered": True})
-        doc = (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
-        name = self.prefix + cls.__name__.removeprefix(self.prefix)
-        schema_cls = type(name + "Schema", (Schema,), attrs)
-        schema_cls.__doc__ = doc
+        schema_cls = self._named(cls, "", attrs)
         self.cache[cls] = schema_cls
         return schema_cls
+
+    def _named(self, cls: type, kind: str, attrs: dict[str, Any]) -> type[Schema]:
+        attrs["Meta"] = Meta
+        doc = (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
+        name = self.prefix + kind + cls.__name__.removeprefix(self.prefix)
+        schema_cls = type(name + "Schema", (Schema,), attrs)
+        schema_cls.__doc__ = doc
+        return schema_cls
+
+    def _action_fields(self, cls: type) -> list[tuple[str, fields.Field, bool]]:
+        """Each field of an action class: name, wire field, required."""
+        hints = typing.get_type_hints(cls, include_extras=True)
+        out = []
+        for f in dataclasses.fields(cls):
+            if f.name == "seat":
+                continue
+            required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+            hint = hints[f.name]
+            if not required:  # optional: absent rather than null
+                args = [a for a in typing.get_args(hint) if a is not type(None)]
+                hint = args[0] if typing.get_origin(hint) in (typing.Union, types.UnionType) else hint
+            out.append((f.name, self.field(hint, required=required), required))
+        return out
+
+    def _action_attrs(self, cls: Any) -> dict[str, Any]:
+        attrs: dict[str, Any] = {
+            "seat": game_field(self.game, "seat", required=True, metadata={"description": "The seat that acts."}),
+            "type": StrictString(required=True, validate=validate.OneOf([cls.type])),
+        }
+        one_of = tuple(cls.exactly_one_of)
+        if one_of:
+
+            def exactly_one(self_: Schema, data: dict[str, Any], **_: Any) -> None:
+                given = [name for name in one_of if name in data]
+                if len(given) != 1:
+                    raise ValidationError(f"'{cls.type}' takes exactly one of {', '.join(one_of)}")
+
+            attrs["exactly_one"] = validates_schema(exactly_one)
+            attrs["json_schema_extra"] = {"oneOf": [{"required": [name], "properties": {name: {}}} for name in one_of]}
+        return attrs
+
+    def action_schema(self, cls: Any) -> type[Schema]:
+        """The variant of one action class: loads to an instance of it."""
+        if cls in self.cache:
+            return self.cache[cls]
+        attrs = self._action_attrs(cls)
+        for name, field, _ in self._action_fields(cls):
+            attrs[name] = field
+
+        def make(self_: Schema, data: dict[str, Any], **_: Any) -> Any:
+            data.pop("type")
+            return cls(**data)
+
+        attrs["make"] = post_load(make)
+        self.cache[cls] = self._named(cls, "", attrs)
+        return self.cache[cls]
+
+    def legal_action_schema(self, cls: Any) -> type[Schema]:
+        """The variant of one action class as legal-actions lists it (a dict, dumped as is)."""
+        attrs = self._action_attrs(cls)
+        for name, field, required in self._action_fields(cls):
+            if required and name in LISTED_AS:
+                attrs.update({listed: make() for listed, make in LISTED_AS[name].items()})
+            else:
+                attrs[name] = field
+        return self._named(cls, "Legal", attrs)
+
+    def action(self, **kwargs: Any) -> OneOf:
+        """The game's action: one of its action classes by ``type``."""
+        variants = {cls.type: self.action_schema(cls) for cls in self.game.actions}
+        return OneOf(self.prefix + "Action", variants, **kwargs)
+
+    def legal_action(self, **kwargs: Any) -> OneOf:
+        """A legal action of the game, as legal-actions lists it."""
+        if "legal" not in self.cache_legal:
+            self.cache_legal["legal"] = {cls.type: self.legal_action_schema(cls) for cls in self.game.actions}
+        return OneOf(self.prefix + "LegalAction", self.cache_legal["legal"], **kwargs)
 
     def field(self, hint: Any, **kwargs: Any) -> fields.Field:
         """The field for one type hint."""
@@ -60,6 +190,14 @@ class Deriver:
             base, *extras = typing.get_args(hint)
             if CARD in extras:
                 return CardField(self.game.parse_card, **kwargs)
+            if SUIT in extras:
+                return SuitField(self.game.parse_suit, **kwargs)
+            bounds = [e for e in extras if isinstance(e, Bounds)]
+            if bounds and base is int:
+                return StrictInteger(validate=validate.Range(bounds[0].minimum, bounds[0].maximum), **kwargs)
+            bound = next((e for e in extras if isinstance(e, GameBound)), None)
+            if bound is not None:
+                return game_field(self.game, bound.what, **kwargs)
             return self.field(base, **kwargs)
         if origin in (typing.Union, types.UnionType):
             args = [a for a in typing.get_args(hint) if a is not type(None)]
@@ -69,6 +207,9 @@ class Deriver:
         if origin is tuple:
             inner, *rest = typing.get_args(hint)
             return TupleList(self.field(inner), **kwargs)
+        if origin in (dict, collections.abc.Mapping):
+            _, value = typing.get_args(hint)
+            return fields.Dict(keys=StrictString(), values=self.field(value), **kwargs)
         if hint is self.game.options_type:
             return self.options_field(self.game, **kwargs)
         if dataclasses.is_dataclass(hint):

@@ -82,12 +82,44 @@ def parse_card_text(parse: Any, value: Any) -> str:
         raise ValidationError(str(error)) from error
 
 
-class HandsField(fields.List):
-    """A batch of hands (arrays of cards), parsed in one pass: a batch of 10,000 stays cheap."""
+class Distinct(validate.Validator):
+    """Items must be distinct (JSON Schema ``uniqueItems``); checked on the loaded (canonical) values."""
 
-    def __init__(self, parse: Any, **kwargs: Any) -> None:
-        super().__init__(fields.List(CardField(parse)), **kwargs)
+    def __call__(self, value: Any) -> Any:
+        repeats = repeated(value)
+        if repeats:
+            raise ValidationError(repeats)
+        return value
+
+
+def repeated(items: Any) -> dict[int, list[str]]:
+    """Each item that repeats an earlier one, by index, with why (items must be distinct)."""
+    first: dict[Any, int] = {}
+    out: dict[int, list[str]] = {}
+    for i, item in enumerate(items):
+        if item in first:
+            out[i] = [f"Items must be distinct: this card is item {first[item]} again."]
+        else:
+            first[item] = i
+    return out
+
+
+def card_list(parse: Any, minimum: int | None = None, maximum: int | None = None, **kwargs: Any) -> fields.List:
+    """An array of distinct cards, ``minimum`` to ``maximum`` of them (``minItems``/``maxItems``)."""
+    kwargs.setdefault("metadata", {})["uniqueItems"] = True
+    checks: list[Any] = [Distinct()]
+    if minimum is not None or maximum is not None:
+        checks.insert(0, validate.Length(minimum, maximum))
+    return fields.List(CardField(parse), validate=checks, **kwargs)
+
+
+class HandsField(fields.List):
+    """A batch of hands (arrays of distinct cards, ``size`` each), parsed in one pass: 10,000 stay cheap."""
+
+    def __init__(self, parse: Any, size: int | None = None, **kwargs: Any) -> None:
+        super().__init__(card_list(parse, size, size), **kwargs)
         self.parse = _cached(parse)
+        self.size = size
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[list[str]]:
         if not isinstance(value, list):
@@ -98,12 +130,17 @@ class HandsField(fields.List):
             if not isinstance(hand, list):
                 errors[i] = ["Not a valid list."]
                 continue
+            if self.size is not None and len(hand) != self.size:
+                errors[i] = [f"Length must be {self.size}: a hand holds {self.size} cards, not {len(hand)}."]
+                continue
             parsed = []
             for j, text in enumerate(hand):
                 try:
                     parsed.append(parse_card_text(self.parse, text))
                 except ValidationError as error:
                     errors.setdefault(i, {})[j] = error.messages
+            if i not in errors and len(set(parsed)) != len(parsed):
+                errors[i] = repeated(parsed)
             hands.append(parsed)
         if errors:
             raise ValidationError(errors)

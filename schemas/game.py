@@ -8,10 +8,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from schemas.common import events_field, result_field
-from schemas.derive import Deriver, camel
+from schemas.common import DocSchema, events_field, result_field
+from schemas.derive import Deriver, camel, game_field
 from schemas.fields import (
     CardField,
     HandsField,
@@ -21,10 +21,11 @@ from schemas.fields import (
     StrictString,
     SuitField,
     TupleList,
+    card_list,
 )
 from service.rules.errors import InvalidInput
-from service.rules.game import Action, Game, HandGame, TrickGame
-from service.rules.options import CHIP_LIMIT, option_specs, options_dict
+from service.rules.game import Game, HandGame, TrickGame
+from service.rules.options import option_specs, options_dict
 
 MAX_HANDS = 10_000
 """Hands in one evaluate or compare request."""
@@ -33,19 +34,6 @@ MAX_DECLARED_HANDS = 100
 tried in every combination), so 100 keep a request within a few seconds on one core (README, Limits)."""
 MAX_ACTIONS = 1_000
 """Actions in one record."""
-MAX_TRICK_CARDS = 10
-
-ACTION_FIELD_DOCS = {
-    "amount": "bet/raise: the new stake or level (open-equivalent units in Three Card Brag).",
-    "card": "play: the card played.",
-    "discard": "exchange: the cards discarded (an empty list keeps all).",
-    "assignments": "declare: what each trump stands for, {trump: card}.",
-    "rank": "bid: the rank bid.",
-    "points": "bid: the points bid (after the Two).",
-    "suit": "choose_suit: the suit named.",
-    "melds": "announce: the melds announced.",
-    "drawn": "exchange, once the stock has run out: the cards drawn from the reshuffled discards (BRG-A12).",
-}
 
 
 class StrictSchema(Schema):
@@ -87,7 +75,7 @@ def _typed_choices(spec: Any) -> list[dict[str, Any]]:
 class OptionsField(fields.Nested):
     """A game's options object: documented option by option, validated by the engine (one validator)."""
 
-    def __init__(self, game: Game[Any, Any], **kwargs: Any) -> None:
+    def __init__(self, game: Game[Any, Any, Any], **kwargs: Any) -> None:
         kwargs.setdefault("metadata", {"description": "Rule options; omitted ones take their defaults."})
         super().__init__(options_doc_schema(game), **kwargs)
         self.game = game
@@ -108,13 +96,13 @@ class OptionsField(fields.Nested):
 
 
 @cache
-def options_doc_schema(game: Game[Any, Any]) -> type[Schema]:
+def options_doc_schema(game: Game[Any, Any, Any]) -> type[Schema]:
     attrs: dict[str, Any] = {spec.name: _options_doc_field(spec) for spec in option_specs(game.options_type)}
     attrs["Meta"] = StrictSchema.Meta
     return type(f"{camel(game.id)}OptionsSchema", (Schema,), attrs)
 
 
-def _rules_fields(game: Game[Any, Any]) -> dict[str, fields.Field]:
+def _rules_fields(game: Game[Any, Any, Any]) -> dict[str, fields.Field]:
     return {
         "rules": OptionsField(game, required=True, metadata={"description": "The effective options."}),
         "rules_version": fields.String(required=True, metadata={"description": "Version of the rules engine."}),
@@ -124,23 +112,20 @@ def _rules_fields(game: Game[Any, Any]) -> dict[str, fields.Field]:
 class GameSchemas:
     """The schema classes of one game's endpoints."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: Game[Any, Any, Any]) -> None:
         self.game = game
-        self._meld_schema: type[Schema] | None = None
         prefix = camel(game.id)
         self.prefix = prefix
         deriver = Deriver(game, OptionsField)
         self.state = deriver.schema(game.state_type)
         self.options = options_doc_schema(game)
-        card = lambda **kw: CardField(game.parse_card, **kw)  # noqa: E731
-        self.action = self._action_schema(card)
-        self.legal_action = self._legal_action_schema(card)
+        self.deriver = deriver
         rules = _rules_fields(game)
 
         def build(name: str, attrs: dict[str, Any], doc: str = "") -> type[Schema]:
             attrs = dict(attrs)
             attrs.setdefault("Meta", StrictSchema.Meta)
-            made = type(f"{prefix}{name}Schema", (Schema,), attrs)
+            made = type(f"{prefix}{name}Schema", (DocSchema,), attrs)
             made.__doc__ = doc
             return made
 
@@ -153,15 +138,23 @@ class GameSchemas:
                 validate=validate.Length(1, 256),
                 metadata={"description": "Shuffle the pack with sha256-fisher-yates/1 (API.md section 5)."},
             ),
-            "deck": fields.List(
-                CardField(game.parse_card),
-                metadata={"description": "The whole pack for this deal in order, deck[0] on top."},
+            "deck": card_list(
+                game.parse_card,
+                None,
+                len(game.full_pack()),
+                metadata={
+                    "description": "The whole pack for this deal (which the player count and options set) in "
+                    "order, deck[0] on top."
+                },
             ),
-            "check_source": validates_schema(_one_source),
+            "check_source": validates_schema(_one_source()),
+            "json_schema_extra": {"oneOf": [{"required": ["seed"]}, {"required": ["deck"]}]},
         }
         table = {
-            "players": StrictInteger(required=True, metadata={"description": "Number of players."}),
-            "dealer": StrictInteger(required=True, metadata={"description": "The dealer's seat."}),
+            "players": game_field(game, "players", required=True, metadata={"description": "Number of players."}),
+            "dealer": game_field(
+                game, "seat", required=True, metadata={"description": "The dealer's seat (less than players)."}
+            ),
         }
         seat_view = build(
             "SeatView",
@@ -176,7 +169,7 @@ class GameSchemas:
                     "another seat, an Old Brag 31-phase card), a count of hidden cards null.",
                 ),
                 "legal_actions": fields.List(
-                    fields.Nested(self.legal_action),
+                    deriver.legal_action(),
                     required=True,
                     metadata={
                         "description": "What this seat may do now: the legal actions of the seat to act, empty for "
@@ -230,13 +223,13 @@ class GameSchemas:
             {
                 "phase": fields.String(required=True),
                 "to_act": fields.Integer(required=True, allow_none=True),
-                "actions": fields.List(fields.Nested(self.legal_action), required=True),
+                "actions": fields.List(deriver.legal_action(), required=True),
                 **rules,
             },
         )
         self.action_request = build(
             "ActionRequest",
-            {"state": state(), "action": fields.Nested(self.action, required=True), **views_asked()},
+            {"state": state(), "action": deriver.action(required=True), **views_asked()},
         )
         self.action_response = build(
             "ActionResponse",
@@ -260,7 +253,12 @@ class GameSchemas:
         )
         self.view_request = build(
             "ViewRequest",
-            {"state": state(), "seat": StrictInteger(required=True, metadata={"description": "The viewer's seat."})},
+            {
+                "state": state(),
+                "seat": game_field(
+                    game, "seat", required=True, metadata={"description": "The viewer's seat (less than players)."}
+                ),
+            },
         )
         self.view_response = build("ViewResponse", {"state": state(), **rules})
         record = build(
@@ -268,9 +266,7 @@ class GameSchemas:
             {
                 **table,
                 **deal_source,
-                "actions": fields.List(
-                    fields.Nested(self.action), required=True, validate=validate.Length(max=MAX_ACTIONS)
-                ),
+                "actions": fields.List(deriver.action(), required=True, validate=validate.Length(max=MAX_ACTIONS)),
             },
             "A record: a deal (deck or seed) and the actions in order.",
         )
@@ -282,7 +278,7 @@ class GameSchemas:
                 "code": fields.String(required=True),
                 "rule": fields.String(required=True),
                 "message": fields.String(required=True),
-                "legal_actions": fields.List(fields.Nested(self.legal_action), required=True),
+                "legal_actions": fields.List(deriver.legal_action(), required=True),
             },
         )
         self.adjudicate_response = build(
@@ -304,6 +300,7 @@ class GameSchemas:
         if isinstance(game, HandGame):
             hands = HandsField(
                 game.parse_card,
+                game.hand_size,
                 required=True,
                 validate=validate.Length(1, MAX_HANDS),
                 metadata={"description": f"Up to {MAX_HANDS} hands."},
@@ -355,13 +352,20 @@ class GameSchemas:
                 "TrickRequest",
                 {
                     "trump": SuitField(game.parse_suit, required=True),
-                    "cards": fields.List(
-                        CardField(game.parse_card),
+                    "cards": card_list(
+                        game.parse_card,
+                        1,
+                        game.max_players,
                         required=True,
-                        validate=validate.Length(1, MAX_TRICK_CARDS),
-                        metadata={"description": "The cards of the trick in play order."},
+                        metadata={"description": "The cards of the trick in play order, one per player at most."},
                     ),
-                    "phase": StrictString(load_default=None, allow_none=True),
+                    "phase": game_field(
+                        game,
+                        "phase",
+                        load_default=None,
+                        allow_none=True,
+                        metadata={"description": "The phase the trick is played in (it does not change the winner)."},
+                    ),
                     "options": opt(),
                 },
             )
@@ -369,11 +373,8 @@ class GameSchemas:
                 self.melds_request = build(
                     "MeldsRequest",
                     {
-                        "hand": fields.List(
-                            CardField(game.parse_card),
-                            required=True,
-                            validate=validate.Length(1, 16),
-                            metadata={"description": "The cards held."},
+                        "hand": card_list(
+                            game.parse_card, 1, 16, required=True, metadata={"description": "The cards held."}
                         ),
                         "trump": SuitField(game.parse_suit, required=True),
                         "options": opt(),
@@ -382,7 +383,7 @@ class GameSchemas:
                 meld = build(
                     "MeldScore",
                     {
-                        "kind": fields.String(required=True),
+                        "kind": fields.String(required=True, validate=validate.OneOf(list(game.meld_kinds))),
                         "cards": fields.List(fields.String(), required=True),
                         "points": fields.Integer(required=True),
                     },
@@ -404,95 +405,16 @@ class GameSchemas:
                 },
             )
 
-    def _action_fields(self, card: Any) -> dict[str, fields.Field]:
-        game = self.game
-        used = {name for names in game.action_fields.values() for name in names}
-        used |= {name for names in game.action_optional_fields.values() for name in names}
-        meld = self._meld_schema or type(
-            f"{self.prefix}MeldSchema",
-            (Schema,),
-            {
-                "kind": StrictString(required=True),
-                "cards": fields.List(card(), required=True),
-                "Meta": StrictSchema.Meta,
-            },
-        )
-        self._meld_schema = meld
-        available: dict[str, fields.Field] = {
-            "amount": StrictInteger(validate=validate.Range(-CHIP_LIMIT, CHIP_LIMIT)),
-            "card": card(),
-            "discard": fields.List(card()),
-            "assignments": fields.Dict(keys=StrictString(), values=card()),
-            "rank": StrictString(),
-            "points": StrictInteger(validate=validate.Range(-CHIP_LIMIT, CHIP_LIMIT)),
-            "suit": SuitField(game.parse_suit),
-            "melds": fields.List(fields.Nested(meld)),
-            "drawn": fields.List(card()),
-        }
-        out = {}
-        for name in available:
-            if name in used:
-                available[name].metadata["description"] = ACTION_FIELD_DOCS[name]
-                out[name] = available[name]
-        return out
 
-    def _action_schema(self, card: Any) -> type[Schema]:
-        game = self.game
-        optional = game.action_optional_fields
+def _one_source() -> Any:
+    """A new check per schema: ``validates_schema`` marks the function it is given, so a shared one would be
+    registered once more for every game (and its problem repeated)."""
 
-        def check(self_: Schema, data: dict[str, Any], **_: Any) -> Action:
-            kind = data["type"]
-            wanted = set(game.action_fields[kind])
-            allowed = wanted | set(optional.get(kind, ()))
-            errors = {}
-            for name in data:
-                if name not in ("seat", "type") and name not in allowed:
-                    errors[name] = [f"'{kind}' takes no '{name}'"]
-            for name in wanted - set(data):
-                errors[name] = [f"'{kind}' requires '{name}'"]
-            if errors:
-                raise ValidationError(errors)
-            values = dict(data)
-            for name in ("discard", "drawn"):
-                if name in values:
-                    values[name] = tuple(values[name])
-            if "assignments" in values:
-                values["assignments"] = tuple(sorted(values["assignments"].items()))
-            if "melds" in values:
-                values["melds"] = tuple((m["kind"], tuple(m["cards"])) for m in values["melds"])
-            return Action(**values)
+    def check_source(self: Schema, data: dict[str, Any], **_: Any) -> None:
+        if ("seed" in data) == ("deck" in data):
+            raise ValidationError("give exactly one of 'seed' and 'deck'", "_schema")
 
-        attrs: dict[str, Any] = {
-            "seat": StrictInteger(required=True),
-            "type": StrictString(required=True, validate=validate.OneOf(list(game.action_fields))),
-            **self._action_fields(card),
-            "make": post_load(check),
-            "Meta": StrictSchema.Meta,
-        }
-        made = type(f"{self.prefix}ActionSchema", (Schema,), attrs)
-        made.__doc__ = "An action: {seat, type, ...} with the fields its type takes (API.md section 6)."
-        return made
-
-    def _legal_action_schema(self, card: Any) -> type[Schema]:
-        attrs: dict[str, Any] = {
-            "seat": fields.Integer(required=True),
-            "type": fields.String(required=True),
-            **self._action_fields(card),
-            "min": fields.Integer(metadata={"description": "Free amounts: the least allowed (inclusive)."}),
-            "max": fields.Integer(
-                allow_none=True, metadata={"description": "Free amounts: the most (null: no limit)."}
-            ),
-            "max_cards": fields.Integer(metadata={"description": "Exchange: the most cards that may be discarded."}),
-            "domains": fields.Dict(
-                keys=fields.String(),
-                values=fields.List(fields.String()),
-                metadata={"description": "Declare: the cards each wild card may stand for (submit `assignments`)."},
-            ),
-            "Meta": StrictSchema.Meta,
-        }
-        made = type(f"{self.prefix}LegalActionSchema", (Schema,), attrs)
-        made.__doc__ = "A legal action as it would be submitted; a free amount as min and max."
-        return made
+    return check_source
 
 
 def _described(field: fields.Field, description: str) -> fields.Field:
@@ -501,15 +423,10 @@ def _described(field: fields.Field, description: str) -> fields.Field:
     return field
 
 
-def _one_source(self: Schema, data: dict[str, Any], **_: Any) -> None:
-    if ("seed" in data) == ("deck" in data):
-        raise ValidationError("give exactly one of 'seed' and 'deck'", "_schema")
-
-
 _CACHE: dict[str, GameSchemas] = {}
 
 
-def game_schemas(game: Game[Any, Any]) -> GameSchemas:
+def game_schemas(game: Game[Any, Any, Any]) -> GameSchemas:
     """The (cached) schema bundle of a game."""
     if game.id not in _CACHE:
         _CACHE[game.id] = GameSchemas(game)

@@ -25,4 +25,16 @@ def test_base_image_is_an_argument_and_the_user_is_not_root():
     text = DOCKERFILE.read_text()
     assert "ARG BASE_IMAGE=" in text and "FROM ${BASE_IMAGE}" in text
     assert "USER 10001:10001" in text and "--uid 10001" in text and "HEALTHCHECK" in text and "/healthz" in text
-    assert "--no-control-socket" in text and "service.wsgi:app" in text
+    entrypoint = (DOCKERFILE.parent / "deploy" / "entrypoint.sh").read_text()
+    assert "--no-control-socket" in entrypoint and "service.wsgi:app" in entrypoint
+
+
+def test_the_container_runs_gunicorn_behind_the_shipped_nginx():
+    text = DOCKERFILE.read_text()
+    entrypoint = DOCKERFILE.parent / "deploy" / "entrypoint.sh"
+    assert "install -y --no-install-recommends nginx" in text
+    assert "deploy/nginx.conf" in text and 'CMD ["/app/deploy/entrypoint.sh"]' in text
+    assert entrypoint.stat().st_mode & 0o111, "the entrypoint is executable"
+    script = entrypoint.read_text()
+    assert "HOST=127.0.0.1 PORT=8001" in script and 'nginx -e stderr -c "$PWD/deploy/nginx.conf"' in script
+    assert "server 127.0.0.1:8001;" in (DOCKERFILE.parent / "deploy" / "nginx.conf").read_text()

@@ -13,7 +13,8 @@ from flask_smorest.utils import prepare_response
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from schemas.common import ProblemDetailsSchema
-from service.api import guard, metrics, ops
+from schemas.oneof import OneOfPlugin
+from service.api import guard, jsonio, metrics, ops, requestid
 from service.api.games import game_blueprint
 from service.api.problems import PROBLEM_JSON, register_error_handlers
 from service.rules.game import HandGame
@@ -24,7 +25,9 @@ API_DESCRIPTION = """\
 A stateless adjudicator for seven card games: Broggin, Briscan, Brisque, Briscola, Briscola chiamata,
 Old Brag and Three Card Brag. Send hands and game states; get hand ranks, legal moves, trick winners,
 the next state, scores and verdicts on whole game records. Every answer depends only on the request.
-Errors are RFC 9457 problem details (`application/problem+json`). `GET /v1/games` lists the games this
+Errors are RFC 9457 problem details (`application/problem+json`) whose `instance` names the request.
+Every answer carries `X-Request-ID`: the client's when it is 1 to 128 characters of `[A-Za-z0-9._:-]`, else a
+new uuid4. `GET /v1/games` lists the games this
 version serves, with every rule option, its default and the rule it settles.
 
 **The rules** of each game as this service applies them (flow, evaluation, scoring, every option, and a
@@ -47,9 +50,12 @@ SPEC_OPTIONS: dict[str, Any] = {
 
 
 class ProblemApi(Api):
-    """flask-smorest's Api, with every error documented as problem+json."""
+    """flask-smorest's Api, with every error documented as problem+json and discriminated unions (OneOfPlugin)."""
 
     ERROR_SCHEMA = ProblemDetailsSchema
+
+    def _init_spec(self, *, extra_plugins: Any = None, **kwargs: Any) -> None:
+        super()._init_spec(extra_plugins=[*(extra_plugins or ()), OneOfPlugin()], **kwargs)
 
     def _register_responses(self) -> None:
         for status in HTTPStatus:
@@ -79,8 +85,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         WARM_TABLES=os.environ.get("CARD_ARBITER_WARM_TABLES", "1") == "1",
         JSON_SORT_KEYS=False,
     )
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    jsonio.install(app)  # orjson; keys in the order given, UTF-8
     if config:
         app.config.update(config)
     api = ProblemApi(app)
@@ -91,6 +96,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     app.before_request(guard.check_body)
     metrics.install(app)
+    requestid.install(app)  # X-Request-ID on every answer, before every other hook
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "card-arbiter"}), url_prefix="/docs"
     )

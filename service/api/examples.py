@@ -43,7 +43,7 @@ class Examples:
     melds: dict[str, Any] | None
 
 
-def examples(game: Game[Any, Any], schemas: GameSchemas) -> Examples:
+def examples(game: Game[Any, Any, Any], schemas: GameSchemas) -> Examples:
     """Example request bodies for every endpoint of ``game``."""
     players = game.min_players
     options = game.options(None)

@@ -6,10 +6,10 @@ A game gets its endpoints by being in the registry; nothing here is written per 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from flask import Response
+from flask import Response, current_app
 from flask_smorest import Blueprint
 
 from schemas.common import GameDetailSchema, ProblemDetailsSchema
@@ -21,9 +21,10 @@ from service.api.descriptions import describe
 from service.api.examples import examples
 from service.api.problems import PROBLEM_JSON, problem
 from service.api.rules_docs import MARKDOWN, rules_markdown, rules_url
+from service.rules.actions import ActionBase
 from service.rules.cards import check_cards
 from service.rules.errors import IllegalAction, InvalidInput, Problem
-from service.rules.game import RULES_VERSION, Action, Game, HandGame, TrickGame
+from service.rules.game import RULES_VERSION, Game, HandGame, TrickGame
 from service.rules.options import options_dict
 from service.rules.shuffle import deck_commitment, shuffle
 from service.rules.views import TableViews, check_seats
@@ -56,7 +57,7 @@ def rules_echo(options: Any) -> dict[str, Any]:
     return {"rules": options_dict(options), "rules_version": RULES_VERSION}
 
 
-def _deal(game: Game[Any, Any], data: dict[str, Any], prefix: str = "") -> tuple[Any, Any, tuple[str, ...]]:
+def _deal(game: Game[Any, Any, Any], data: dict[str, Any], prefix: str = "") -> tuple[Any, Any, tuple[str, ...]]:
     """Options, the first transition and the deck of a deal request (or record)."""
     options = data.get("options") or game.options(None)
     problems = game.check_table(data["players"], data["dealer"], options)
@@ -70,7 +71,7 @@ def _deal(game: Game[Any, Any], data: dict[str, Any], prefix: str = "") -> tuple
     return options, game.deal(data["players"], data["dealer"], options, deck), deck
 
 
-def _table_views(game: Game[Any, Any], data: dict[str, Any], players: int) -> TableViews[Any] | None:
+def _table_views(game: Game[Any, Any, Any], data: dict[str, Any], players: int) -> TableViews[Any] | None:
     """The seats a request asks views for (``views``), checked against the table; None when not asked."""
     seats = data.get("views")
     if seats is None:
@@ -79,13 +80,13 @@ def _table_views(game: Game[Any, Any], data: dict[str, Any], players: int) -> Ta
     return TableViews(game, seats)
 
 
-def _checked(game: Game[Any, Any], state: Any) -> Any:
+def _checked(game: Game[Any, Any, Any], state: Any) -> Any:
     """The state, after checking it is of this game and consistent (422 listing every problem)."""
     game.require_valid(state)
     return state
 
 
-def game_blueprint(game: Game[Any, Any]) -> Blueprint:
+def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
     """All endpoints of one game under ``/v1/{game}``."""
     s = game_schemas(game)
     ex = examples(game, s)
@@ -139,7 +140,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         return Response(text, content_type=MARKDOWN)
 
     if isinstance(game, HandGame):
-        hand_game: HandGame[Any, Any] = game
+        hand_game: HandGame[Any, Any, Any] = game
 
         @blp.route("/hands/evaluate", methods=["POST"])
         @doc("evaluateHands")
@@ -147,15 +148,19 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         @blp.response(200, s.evaluate_response)
         @errors(blp, 400, 413, 415, 422)
         def evaluate(data: dict[str, Any]) -> dict[str, Any]:
-            """Evaluate up to 10,000 hands: category, dense strength, description, interpretation."""
+            """Evaluate up to 10,000 hands: category, dense strength, description, interpretation.
+
+            Rules the schema cannot state: every card is a card of the game's pack, and a card given in
+            two notations (`TH`, `10h`) counts twice. `declarations`, where given, has one entry (or null)
+            per hand."""
             options = data.get("options") or game.options(None)
-            hand_game.check_hands(data["hands"])
+            hands = _checked_hands(hand_game, data["hands"])
             declarations = _declarations(data)
             if declarations is None:
-                results = hand_game.evaluate(data["hands"], options)
+                results = _results(hands, hand_game.ranks(hands, options))
             else:
-                results = hand_game.evaluate_declared_hands(data["hands"], declarations, options)
-            return {"results": [_evaluation(e) for e in results], **rules_echo(options)}
+                results = [_evaluation(e) for e in hand_game.evaluate_declared_hands(hands, declarations, options)]
+            return answer({"results": results, **rules_echo(options)})
 
         @blp.route("/hands/compare", methods=["POST"])
         @doc("compareHands")
@@ -163,26 +168,32 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         @blp.response(200, s.compare_response)
         @errors(blp, 400, 413, 415, 422)
         def compare(data: dict[str, Any]) -> dict[str, Any]:
-            """Rank hands best first, equal hands grouped, and say what decided."""
+            """Rank hands best first, equal hands grouped, and say what decided.
+
+            Rules the schema cannot state: every card is a card of the game's pack, and a card given in
+            two notations (`TH`, `10h`) counts twice. `declarations`, where given, has one entry (or null)
+            per hand."""
             options = data.get("options") or game.options(None)
-            hand_game.check_hands(data["hands"])
+            hands = _checked_hands(hand_game, data["hands"])
             declarations = _declarations(data)
             if declarations is None:
-                comparison = hand_game.compare(data["hands"], options)
-                results = hand_game.evaluate(data["hands"], options)
+                comparison = hand_game.compare(hands, options)
+                results = _results(hands, hand_game.ranks(hands, options))
             else:
-                comparison = hand_game.compare_declared_hands(data["hands"], declarations, options)
-                results = hand_game.evaluate_declared_hands(data["hands"], declarations, options)
-            return {
-                "ranking": comparison.ranking,
-                "winners": comparison.winners,
-                "deciding": comparison.deciding,
-                "results": [_evaluation(e) for e in results],
-                **rules_echo(options),
-            }
+                comparison = hand_game.compare_declared_hands(hands, declarations, options)
+                results = [_evaluation(e) for e in hand_game.evaluate_declared_hands(hands, declarations, options)]
+            return answer(
+                {
+                    "ranking": comparison.ranking,
+                    "winners": comparison.winners,
+                    "deciding": comparison.deciding,
+                    "results": results,
+                    **rules_echo(options),
+                }
+            )
 
     if isinstance(game, TrickGame):
-        trick_game: TrickGame[Any, Any] = game
+        trick_game: TrickGame[Any, Any, Any] = game
 
         @blp.route("/tricks/winner", methods=["POST"])
         @doc("trickWinner")
@@ -190,7 +201,10 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         @blp.response(200, s.trick_response)
         @errors(blp, 400, 413, 415, 422)
         def trick_winner(data: dict[str, Any]) -> dict[str, Any]:
-            """Which card wins a trick (index into cards, in play order) and the trick's card points."""
+            """Which card wins a trick (index into cards, in play order) and the trick's card points.
+
+            Rules the schema cannot state: every card is a card of the game's pack, and a card given in
+            two notations (`TH`, `10h`) counts twice."""
             options = data.get("options") or game.options(None)
             problems = check_cards(data["cards"], game.full_pack(), "/cards")
             if problems:
@@ -199,7 +213,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
             return {"winner": winner, "points": points, **rules_echo(options)}
 
     if isinstance(game, TrickGame) and game.announces_melds:
-        meld_game: TrickGame[Any, Any] = game
+        meld_game: TrickGame[Any, Any, Any] = game
 
         @blp.route("/melds/evaluate", methods=["POST"])
         @doc("evaluateMelds")
@@ -207,7 +221,10 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         @blp.response(200, s.melds_response)
         @errors(blp, 400, 413, 415, 422)
         def evaluate_melds(data: dict[str, Any]) -> dict[str, Any]:
-            """Every announcement (meld) a hand holds, with its points, for the given trump suit."""
+            """Every announcement (meld) a hand holds, with its points, for the given trump suit.
+
+            Rules the schema cannot state: every card is a card of the game's pack, and a card given in
+            two notations (`TH`, `10h`) counts twice."""
             options = data.get("options") or game.options(None)
             problems = check_cards(data["hand"], game.full_pack(), "/hand")
             if problems:
@@ -226,7 +243,9 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         With `views: [seat, ...]` the answer adds, for each seat asked, the dealt state as `states/view` gives
         it, the deal's events as that seat saw them and its legal actions (the seat to act's; empty for the
         others).
-        """
+
+        Rules across fields that the schema cannot state: `dealer` is less than `players`; a `deck` holds exactly
+        the pack for this player count and these options (a 422 at the field otherwise)."""
         options, transition, deck = _deal(game, data)
         answer = {
             "state": transition.state,
@@ -246,7 +265,11 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
     @blp.response(200, s.legal_actions_response)
     @errors(blp, 400, 413, 415, 422)
     def legal_actions(data: dict[str, Any]) -> dict[str, Any]:
-        """Every legal action of the seat to act, as it would be submitted."""
+        """Every legal action of the seat to act, as it would be submitted.
+
+        Rules across fields that the schema cannot state: the state must be consistent (every card of the pack
+        exactly once, seats in order, `dealer` and `to_act` less than `players`, chips and points adding up);
+        otherwise the answer is a 422 `/invalid-state` listing every problem."""
         state = _checked(game, data["state"])
         return {
             "phase": state.phase,
@@ -268,7 +291,12 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         card, is "??"; a count of hidden cards is null) and the legal actions it may take now (the seat to
         act's; empty for the others). The full `state` stays in the answer. A seat that is not at the table,
         or asked twice, is a 422 (pointer `/views/i`) before the action is tried.
-        """
+
+        Rules across fields that the schema cannot state: the state must be consistent (every card of the pack
+        exactly once, seats in order, `dealer` and `to_act` less than `players`, chips and points adding up);
+        otherwise the answer is a 422 `/invalid-state` listing every problem.
+        Whether the action is legal (its seat is the one to act, its card is held, its amount within the
+        limits) is the rules' verdict: a 409 naming the rule and listing the legal actions."""
         state = _checked(game, data["state"])
         table = _table_views(game, data, state.players)
         transition = game.apply(state, data["action"])
@@ -303,7 +331,12 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
     @blp.response(200, s.view_response)
     @errors(blp, 400, 413, 415, 422)
     def view(data: dict[str, Any]) -> dict[str, Any]:
-        """The state as one seat may see it: hidden cards are "??"."""
+        """The state as one seat may see it: hidden cards are "??".
+
+        Rules across fields that the schema cannot state: the state must be consistent (every card of the pack
+        exactly once, seats in order, `dealer` and `to_act` less than `players`, chips and points adding up);
+        otherwise the answer is a 422 `/invalid-state` listing every problem. `seat` is less than
+        `players`."""
         state = _checked(game, data["state"])
         if not 0 <= data["seat"] < state.players:
             raise InvalidInput([Problem("invalid_seat", f"seat must be 0..{state.players - 1}", "/seat")])
@@ -322,7 +355,9 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         as that seat saw it when it happened (a card hidden then stays "??" in the event even when it is shown
         later: the final state's view shows what was revealed); and the legal actions that seat may take in
         the final state.
-        """
+
+        Rules across fields that the schema cannot state: `dealer` is less than `players`; a `deck` holds exactly
+        the pack for this player count and these options."""
         record = data["record"]
         options, transition, deck = _deal(game, record, "/record")
         table = _table_views(game, data, record["players"])
@@ -330,7 +365,7 @@ def game_blueprint(game: Game[Any, Any]) -> Blueprint:
         if table is not None:
             table.saw(None, transition.events)
         applied, error = 0, None
-        action: Action
+        action: ActionBase
         for index, action in enumerate(record["actions"]):
             try:
                 transition = game.apply(state, action)
@@ -375,6 +410,27 @@ def _declarations(data: dict[str, Any]) -> list[Any] | None:
     if len(declarations) != len(data["hands"]):
         raise InvalidInput([Problem("declarations_length", "give one declaration (or null) per hand", "/declarations")])
     return list(declarations)
+
+
+def answer(body: dict[str, Any]) -> Response:
+    """A 200 built from plain JSON values as they are (no schema dump: the hot endpoints build exactly what
+    their response schema would write)."""
+    return current_app.json.response(body)  # type: ignore[no-any-return]
+
+
+def _checked_hands(game: HandGame[Any, Any], hands: Any) -> Any:
+    """The parsed hands, once every hand holds ``hand_size`` distinct cards of the pack (422 listing the rest)."""
+    problems = getattr(hands, "problems", None)
+    if problems is None:
+        game.check_hands(hands)
+    elif problems:
+        raise InvalidInput(problems)
+    return hands
+
+
+def _results(hands: Sequence[list[str]], ranks: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each hand as sent (canonical codes) with its shared, precomputed evaluation."""
+    return [{"hand": hand, **rank} for hand, rank in zip(hands, ranks, strict=True)]
 
 
 def _evaluation(evaluation: Any) -> dict[str, Any]:

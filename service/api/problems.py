@@ -10,6 +10,7 @@ from typing import Any
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
+from service.api.requestid import current_instance
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem, printable
 
 PROBLEM_JSON = "application/problem+json"
@@ -47,6 +48,9 @@ def problem(
         "status": status,
         "detail": detail,
     }
+    instance = current_instance()  # urn:uuid: naming this request's X-Request-ID (service/api/requestid.py)
+    if instance is not None:
+        body["instance"] = instance
     body.update(extra)
     text = json.dumps(body, ensure_ascii=False).encode("utf-8", "backslashreplace")  # never a 500 for odd text
     response = Response(text, status=status, mimetype=PROBLEM_JSON)

@@ -22,6 +22,15 @@ CARD = CardCode()
 Card = Annotated[str, CARD]
 """A card's canonical code, such as ``"AS"``, ``"TH"``, ``"KSw"`` or ``"Witch"``."""
 
+
+class SuitCode:
+    """Marks a ``str`` as a suit, so that the wire layer parses it with the game's notation."""
+
+
+SUIT = SuitCode()
+Suit = Annotated[str, SUIT]
+"""A suit's canonical letter, ``S H D C``."""
+
 HIDDEN = "??"
 """A card that a view hides."""
 

@@ -8,15 +8,17 @@ nothing (verify, then apply).
 
 from __future__ import annotations
 
-import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from service.rules.actions import ActionBase
+from service.rules.bounds import GameId, Phase, Players, Seat
 from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem
 from service.rules.options import OptionSpec, build_options, option_specs
+from service.rules.tables import HandRank, HandTable, TableData
 
 Event = dict[str, Any]
 """Something the service did or saw happen: ``{"type": ..., ...}`` (antes, deals, draws, pots won)."""
@@ -30,52 +32,19 @@ RULES_VERSION = "2026.11-1"
 
 
 @dataclass(frozen=True)
-class Action:
-    """``{"seat": int, "type": str, ...}`` with the fields its type takes (API.md section 6)."""
-
-    seat: int
-    type: str
-    amount: int | None = None
-    card: Card | None = None
-    discard: tuple[Card, ...] | None = None
-    assignments: tuple[tuple[str, Card], ...] | None = None
-    rank: str | None = None
-    points: int | None = None
-    suit: str | None = None
-    melds: tuple[tuple[str, tuple[Card, ...]], ...] | None = None
-    drawn: tuple[Card, ...] | None = None
-    """Broggin's exchange from a reshuffled pile: the cards drawn after the stock ran out (BRG-A12)."""
-
-    def as_dict(self) -> dict[str, Any]:
-        """The action as submitted, without the fields it does not use."""
-        out: dict[str, Any] = {"seat": self.seat, "type": self.type}
-        for f in dataclasses.fields(self)[2:]:
-            value = getattr(self, f.name)
-            if value is None:
-                continue
-            if f.name in ("discard", "drawn"):
-                value = list(value)
-            elif f.name == "assignments":
-                value = dict(value)
-            elif f.name == "melds":
-                value = [{"kind": kind, "cards": list(cards)} for kind, cards in value]
-            out[f.name] = value
-        return out
-
-
-@dataclass(frozen=True)
 class StateBase:
     """The fields every game's state starts with."""
 
-    game: str
-    players: int
-    dealer: int
-    phase: str
-    to_act: int | None
+    game: GameId
+    players: Players
+    dealer: Seat
+    phase: Phase
+    to_act: Seat | None
 
 
 S = TypeVar("S", bound=StateBase)
 Opts = TypeVar("Opts")
+A = TypeVar("A", bound=ActionBase)
 
 
 @dataclass(frozen=True)
@@ -106,7 +75,7 @@ class Comparison:
     deciding: str
 
 
-class Game(ABC, Generic[S, Opts]):
+class Game(ABC, Generic[S, Opts, A]):
     """A registered game. Subclasses fill the class attributes and the verbs."""
 
     id: ClassVar[str]
@@ -115,10 +84,10 @@ class Game(ABC, Generic[S, Opts]):
     max_players: ClassVar[int]
     options_type: ClassVar[type[Any]]
     state_type: ClassVar[type[Any]]
-    action_fields: ClassVar[Mapping[str, tuple[str, ...]]]
-    """Each action type and the fields it requires besides ``seat`` and ``type``."""
-    action_optional_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
-    """Fields an action type may carry but need not (Briscola chiamata's ``bid``: ``rank`` or ``points``)."""
+    phases: ClassVar[tuple[str, ...]]
+    """The phase words of the game's states, in the order a deal goes through them."""
+    actions: ClassVar[tuple[type[ActionBase], ...]]
+    """The game's action classes (their union is ``A``), in the order the catalog lists their types."""
     rules_file: ClassVar[str]
 
     # -- cards and options -------------------------------------------------------------------------
@@ -188,7 +157,7 @@ class Game(ABC, Generic[S, Opts]):
         """Every legal action for the seat to act; empty when the deal is over."""
 
     @abstractmethod
-    def apply(self, state: S, action: Action) -> Transition[S]:
+    def apply(self, state: S, action: A) -> Transition[S]:
         """The state after ``action``; raises IllegalAction (changing nothing) when it is not legal."""
 
     @abstractmethod
@@ -250,11 +219,22 @@ class Game(ABC, Generic[S, Opts]):
         """An IllegalAction that lists what would have been legal."""
         return IllegalAction(code, rule, message, self.legal_actions(state))
 
-    def check_turn(self, state: S, action: Action) -> None:
+    players_note: ClassVar[str] = ""
+    """Said when a player count is refused, besides the counts allowed."""
+
+    def player_counts(self) -> tuple[int, ...]:
+        """Every number of players the game is played by (``check_table`` says why another is refused)."""
+        return tuple(range(self.min_players, self.max_players + 1))
+
+    def action_types(self) -> list[str]:
+        """The ``type`` words of the game's actions (API.md section 6)."""
+        return [cls.type for cls in self.actions]
+
+    def check_turn(self, state: S, action: ActionBase) -> None:
         """Raise IllegalAction unless the deal goes on, ``action`` is of a known type and it is its seat's turn."""
         if state.to_act is None:
             raise self.illegal(state, "deal_over", "flow", "the deal is over: no action is legal")
-        if action.type not in self.action_fields:
+        if type(action) not in self.actions:
             raise self.illegal(state, "unknown_action", "flow", f"'{action.type}' is not an action of {self.name}")
         if action.seat != state.to_act:
             raise self.illegal(
@@ -262,7 +242,7 @@ class Game(ABC, Generic[S, Opts]):
             )
 
 
-class HandGame(Game[S, Opts]):
+class HandGame(Game[S, Opts, A]):
     """A game whose hands are evaluated and compared (Brag, Old Brag, Broggin)."""
 
     hand_size: ClassVar[int]
@@ -272,16 +252,32 @@ class HandGame(Game[S, Opts]):
         """Hand categories, best first."""
 
     @abstractmethod
+    def hand_table(self, options: Opts) -> HandTable:
+        """Every hand's evaluation under ``options`` (shipped for the defaults, else built once and cached)."""
+
+    @abstractmethod
+    def table_data(self, options: Opts) -> TableData:
+        """Build the table for ``options`` from the rules (what ships for the defaults, and the cache's source)."""
+
+    def ranks(self, hands: Iterable[Sequence[Card]], options: Opts) -> list[HandRank]:
+        """The evaluation of each hand (canonical distinct cards, already checked against the pack), shared by
+        every hand that has it: a table lookup per hand."""
+        return self.hand_table(options).lookup(hands)
+
     def evaluate(self, hands: Sequence[Sequence[Card]], options: Opts) -> list[Evaluation]:
         """Evaluate each hand (canonical cards, already checked against the pack)."""
+        return [
+            Evaluation(tuple(hand), r["category"], r["strength"], r["description"], r.get("interpretation"))
+            for hand, r in zip(hands, self.ranks(hands, options), strict=True)
+        ]
 
     @abstractmethod
     def compare(self, hands: Sequence[Sequence[Card]], options: Opts) -> Comparison:
         """Rank the hands best first."""
 
     def warm(self) -> None:
-        """Build the evaluation table for the default options ahead of the first request."""
-        self.evaluate([self.full_pack()[: self.hand_size]], self.options(None))
+        """Load the evaluation table for the default options ahead of the first request."""
+        self.hand_table(self.options(None))
 
     supports_declarations: ClassVar[bool] = False
     """Whether a hand may come with declared wild cards (Broggin's BRG-A3): ``{wild card: card}``."""
@@ -300,23 +296,23 @@ class HandGame(Game[S, Opts]):
 
     def check_hands(self, hands: Sequence[Sequence[Card]], pointer: str = "/hands") -> None:
         """Raise InvalidInput unless every hand holds ``hand_size`` distinct cards of the pack."""
+        pack = frozenset(self.full_pack())
         problems: list[Problem] = []
         for i, hand in enumerate(hands):
-            if len(hand) != self.hand_size:
-                problems.append(
-                    Problem(
-                        "invalid_hand_size",
-                        f"a {self.name} hand holds {self.hand_size} cards, not {len(hand)}",
-                        f"{pointer}/{i}",
-                    )
-                )
-            else:
-                problems.extend(check_cards(hand, self.full_pack(), f"{pointer}/{i}"))
+            if len(hand) != self.hand_size or len(set(hand)) != len(hand) or not pack.issuperset(hand):
+                problems.extend(self.hand_problems(hand, f"{pointer}/{i}"))
         if problems:
             raise InvalidInput(problems)
 
+    def hand_problems(self, hand: Sequence[Card], pointer: str) -> list[Problem]:
+        """What is wrong with one hand: its size, or cards not in the pack or held twice."""
+        if len(hand) != self.hand_size:
+            message = f"a {self.name} hand holds {self.hand_size} cards, not {len(hand)}"
+            return [Problem("invalid_hand_size", message, pointer)]
+        return check_cards(hand, self.full_pack(), pointer)
 
-class TrickGame(Game[S, Opts]):
+
+class TrickGame(Game[S, Opts, A]):
     """A trick-taking game (Briscola, Briscola chiamata, Briscan, Brisque)."""
 
     private_events: ClassVar[Mapping[str, tuple[str, ...]]] = {"draw": ("card",)}
@@ -324,6 +320,8 @@ class TrickGame(Game[S, Opts]):
 
     announces_melds: ClassVar[bool] = False
     """Whether hands hold announcements (melds) to evaluate (Briscan, Brisque)."""
+    meld_kinds: ClassVar[tuple[str, ...]] = ()
+    """The words of the meld vocabulary (which of them a variant scores is a rule: a 409 names it)."""
 
     def evaluate_melds(self, hand: Sequence[Card], trump: str, options: Opts) -> list[dict[str, Any]]:
         """Every meld ``hand`` holds with ``trump`` as trumps: ``{kind, cards, points}``. Only where announced."""
@@ -381,7 +379,7 @@ def cards_problem(state_cards: Sequence[Card], pack: Sequence[Card], pointer: st
 
 
 __all__ = [
-    "Action",
+    "ActionBase",
     "Comparison",
     "Evaluation",
     "Event",

@@ -11,7 +11,7 @@ from service.rules.game import Game
 from service.rules.old_brag import OldBrag
 from service.rules.three_card_brag import ThreeCardBrag
 
-GAMES: dict[str, Game[Any, Any]] = {
+GAMES: dict[str, Game[Any, Any, Any]] = {
     game.id: game
     for game in (
         ThreeCardBrag(),

@@ -41,7 +41,7 @@ def check_seats(seats: Sequence[int], players: int, pointer: str = "/views") -> 
 class TableViews(Generic[S]):
     """The events each asked seat saw, transition by transition, and its view of the last state."""
 
-    def __init__(self, game: Game[S, Any], seats: Sequence[int]) -> None:
+    def __init__(self, game: Game[S, Any, Any], seats: Sequence[int]) -> None:
         self.game = game
         self.seats = tuple(seats)
         self._events: dict[int, list[Event]] = {seat: [] for seat in self.seats}

@@ -140,7 +140,8 @@ def test_chiamata_auction_call_and_secret_partner(client):
         state = client.post(f"{CHIAMATA}/actions", json={"state": state, "action": call}).get_json()["state"]
     assert state["phase"] == "call" and state["caller"] == 1
     empty = client.post(f"{CHIAMATA}/actions", json={"state": deal["state"], "action": {"seat": 0, "type": "bid"}})
-    assert empty.status_code == 409 and empty.get_json()["code"] == "invalid_bid"
+    assert empty.status_code == 422  # a bid names exactly one of rank and points: the action schema says so
+    assert [e["pointer"] for e in empty.get_json()["errors"]] == ["/action"]
     # S11: P1 bids 3, P2 tries A -> illegal (must be strictly lower than 3)
     three = client.post(
         f"{CHIAMATA}/actions", json={"state": deal["state"], "action": {"seat": 0, "type": "bid", "rank": "3"}}

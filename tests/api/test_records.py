@@ -10,18 +10,9 @@ from hypothesis import strategies as st
 
 from schemas.game import game_schemas
 from service.api.examples import submittable
-from service.rules.game import Action
 from service.rules.registry import GAMES
 from service.rules.shuffle import shuffle
-
-
-def _action(legal: dict) -> Action:
-    data = submittable(legal)
-    if "assignments" in data:
-        data["assignments"] = tuple(sorted(data["assignments"].items()))
-    if "discard" in data:
-        data["discard"] = tuple(data["discard"])
-    return Action(**data)
+from tests.actions import from_legal
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -38,7 +29,7 @@ def test_a_record_replays_to_the_engine_state(client, game_id, seed, picks):
         if not legal:
             break
         chosen = legal[pick % len(legal)]
-        action = _action(chosen)
+        action = from_legal(game, chosen)
         transition = game.apply(state, action)
         state = transition.state
         events.extend(transition.events)
@@ -53,7 +44,7 @@ def test_a_record_replays_to_the_engine_state(client, game_id, seed, picks):
     assert body["result"] == result
     if state.to_act is not None:
         wrong_seat = (state.to_act + 1) % players
-        record["actions"] = [*actions, {"seat": wrong_seat, "type": next(iter(game.action_fields))}]
+        record["actions"] = [*actions, {"seat": wrong_seat, "type": game.action_types()[0]}]
         extra = client.post(f"/v1/{game_id}/records/adjudicate", json={"record": record})
         if extra.status_code == 200:  # a type may need fields; then the record is a 422 instead
             body = extra.get_json()

@@ -104,7 +104,7 @@ def _defines(path: Path) -> set[str]:
     return {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
 
 
-def game_modules(game: Game[Any, Any]) -> list[Path]:
+def game_modules(game: Game[Any, Any, Any]) -> list[Path]:
     """The engine modules a game is made of: the shared ones, and its package less other games' modules."""
     own = {cls.__name__ for cls in type(game).__mro__}
     others = {type(g).__name__ for g in GAMES.values()} - own
@@ -119,14 +119,14 @@ def game_modules(game: Game[Any, Any]) -> list[Path]:
     return shared + modules if package != RULES_PACKAGE else shared
 
 
-def source_rule_ids(game: Game[Any, Any]) -> set[str]:
+def source_rule_ids(game: Game[Any, Any, Any]) -> set[str]:
     ids: set[str] = set()
     for path in game_modules(game):
         ids |= rule_ids_in(path)
     return ids
 
 
-def option_rule_ids(game: Game[Any, Any]) -> set[str]:
+def option_rule_ids(game: Game[Any, Any, Any]) -> set[str]:
     """The rule each option settles: the catalog (``GET /v1/{game}``) names it."""
     return {spec.rule for spec in game.option_specs()}
 
@@ -138,7 +138,9 @@ SPECIAL = ("min", "max", "max_cards", "domains")
 class Table:
     """One deal of one game, driven through the wire schemas."""
 
-    def __init__(self, game: Game[Any, Any], players: int, dealer: int, seed: str, options: dict[str, Any]) -> None:
+    def __init__(
+        self, game: Game[Any, Any, Any], players: int, dealer: int, seed: str, options: dict[str, Any]
+    ) -> None:
         self.game = game
         self.schemas = game_schemas(game)
         opts = game.options(options)
@@ -147,8 +149,8 @@ class Table:
         self.players = players
 
     def legal(self) -> list[dict[str, Any]]:
-        dumped: list[dict[str, Any]] = self.schemas.legal_action(many=True).dump(self.game.legal_actions(self.state))
-        return dumped
+        union = self.schemas.deriver.legal_action()
+        return [union._serialize(listed, None, None) for listed in self.game.legal_actions(self.state)]
 
     def hand(self, seat: int) -> list[str]:
         state = self.schemas.state().dump(self.state)
@@ -158,7 +160,7 @@ class Table:
     def attempt(self, raw: dict[str, Any]) -> IllegalAction | bool:
         """Apply ``raw`` if legal (True), the refusal if not, False if it does not even load."""
         try:
-            action = self.schemas.action().load(raw)
+            action = self.schemas.deriver.action().deserialize(raw)
         except ValidationError:
             return False
         try:
@@ -216,7 +218,7 @@ def probes(
             yield {**concrete(template, table, rng), "seat": seat}
 
 
-def playthrough_rule_ids(game: Game[Any, Any], options: dict[str, Any], deals: int, seed: int) -> set[str]:
+def playthrough_rule_ids(game: Game[Any, Any, Any], options: dict[str, Any], deals: int, seed: int) -> set[str]:
     """The rules named by refusals over ``deals`` random deals with ``options``."""
     rng = random.Random(seed)
     found: set[str] = set()

@@ -1,4 +1,4 @@
-"""Reading docs/rules/<game>.md in tests: its JSON examples, its options table and its headings."""
+"""Reading docs/rules/<game>.md in tests: its options table, its anchors and its links."""
 
 from __future__ import annotations
 
@@ -13,13 +13,6 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 def doc_text(game: str) -> str:
     """The Markdown of ``docs/rules/<game>.md``."""
     return (DOCS / f"{game}.md").read_text(encoding="utf-8")
-
-
-def json_example(game: str, name: str) -> Any:
-    """The JSON block that follows ``<!-- example: name -->`` in the game's rules file."""
-    match = re.search(rf"<!-- example: {re.escape(name)} -->\s*```json\n(.*?)```", doc_text(game), re.S)
-    assert match is not None, f"no example '{name}' in {game}.md"
-    return json.loads(match.group(1))
 
 
 def options_table(game: str) -> dict[str, tuple[str, Any, str]]:
@@ -47,11 +40,6 @@ def check_options_table(game: str, specs: list[Any]) -> None:
             assert str(spec.minimum) in allowed, spec.name
         if spec.maximum is not None:
             assert str(spec.maximum) in allowed, spec.name
-
-
-def rule_headings(game: str) -> list[str]:
-    """The rule ids that head a '### <id> — title' section of the game's rules file."""
-    return re.findall(r"^### (\S+) — ", doc_text(game), re.M)
 
 
 def slug(heading: str) -> str:

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from service.rules.actions import ActionBase, Play
+from service.rules.bounds import MeldKind
 from service.rules.briscan.cards import ORDER, PACK, check_trick_input, parse_card, winner_and_points
 from service.rules.briscan.melds import (
     BRISQUE_KINDS,
@@ -30,7 +33,7 @@ from service.rules.briscan.options import BriscanOptions, parse_game_score
 from service.rules.briscan.state import COMPLETE, FINAL, PHASES, TALON, Bonus, BriscanSeat, BriscanState
 from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import InvalidInput, Problem
-from service.rules.game import Action, Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
+from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
 from service.rules.seats import deal_hands, next_seat, replace_seat
 from service.rules.tricks import Trick, draw_after_trick, parse_suit
 
@@ -44,7 +47,33 @@ FINAL_PLAY = {
 ENDINGS = ("", "points", "slam", "four_kings", "four_queens", "target")
 
 
-class Briscan(TrickGame[BriscanState, BriscanOptions]):
+@dataclass(frozen=True)
+class Meld:
+    """One meld announced: its ``kind`` and the cards that make it."""
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Announce(ActionBase):
+    """Announce melds ("melda"): only the player on lead after a trick (BSC-A6), or at the start (carte blanche)."""
+
+    type: ClassVar[str] = "announce"
+    melds: tuple[Meld, ...]
+
+
+@dataclass(frozen=True)
+class ExchangeSeven(ActionBase):
+    """Exchange the trump seven for the turn-up (2(b)4, BSC-A5)."""
+
+    type: ClassVar[str] = "exchange_seven"
+
+
+BriscanAction = Play | ExchangeSeven | Announce
+
+
+class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     """Briscan: 5 cards each, every meld and bonus of 2(c); 600 wins the game."""
 
     id = "briscan"
@@ -55,9 +84,11 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
     brisque: ClassVar[bool] = False
     options_type = BriscanOptions
     state_type = BriscanState
+    phases = PHASES
     rules_file = "briscan-brisque.md"
-    action_fields = {"play": ("card",), "exchange_seven": (), "announce": ("melds",)}
+    actions = (Play, ExchangeSeven, Announce)
     announces_melds = True
+    meld_kinds = KINDS
 
     # -- cards and options -------------------------------------------------------------------------
     def parse_card(self, text: str) -> Card:
@@ -357,22 +388,22 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
         return actions
 
     # -- apply -------------------------------------------------------------------------------------
-    def apply(self, state: BriscanState, action: Action) -> Transition[BriscanState]:
+    def apply(self, state: BriscanState, action: BriscanAction) -> Transition[BriscanState]:
         if state.to_act is None or state.ended or state.phase == COMPLETE:
             raise self.illegal(state, "deal_over", "flow", "the deal is over: no action is legal")
-        if action.type not in self.action_fields:
+        if type(action) not in self.actions:
             raise self.illegal(state, "unknown_action", "flow", f"'{action.type}' is not an action of {self.name}")
         seat = action.seat
         if not isinstance(seat, int) or not 0 <= seat < state.players:
             raise self.illegal(state, "not_your_turn", "turn", f"seat {seat} is not at this table")
-        if action.type == "exchange_seven":
+        if isinstance(action, ExchangeSeven):
             return self._exchange(state, seat)
-        if action.type == "announce":
-            melds = _melds_of(action.melds)
+        if isinstance(action, Announce):
+            melds = [(m.kind, tuple(m.cards)) for m in action.melds]
             if seat != state.to_act and not self.announce_kinds(state, seat):
                 raise self.illegal(state, "not_your_turn", "turn", f"it is seat {state.to_act}'s turn")
-            if melds is None:
-                raise self.illegal(state, "invalid_meld", "6", "melds is a list of {kind, cards}")
+            if any(c not in PACK for _, cards in melds for c in cards):
+                raise self.illegal(state, "invalid_meld", "6", "a meld's cards are cards of the pack")
             why = self._announce_problem(state, seat, melds)
             if why is not None:
                 raise self.illegal(state, *why)
@@ -380,8 +411,6 @@ class Briscan(TrickGame[BriscanState, BriscanOptions]):
         if seat != state.to_act:
             raise self.illegal(state, "not_your_turn", "turn", f"it is seat {state.to_act}'s turn, not seat {seat}'s")
         card = action.card
-        if card is None:
-            raise self.illegal(state, "missing_card", "6", "play needs a card")
         hand = state.seats[seat].hand
         if card not in hand:
             raise self.illegal(state, "card_not_in_hand", "2(b)4", f"seat {seat} does not hold {card}")
@@ -713,26 +742,6 @@ class Brisque(Briscan):
     name = "Brisque"
     hand_size = 6
     brisque = True
-
-
-def _melds_of(raw: Any) -> list[tuple[str, tuple[Card, ...]]] | None:
-    """Announced melds as (kind, cards), from the Action's tuples or the wire's ``{kind, cards}``; None if bad."""
-    if not isinstance(raw, (list, tuple)):
-        return None
-    out: list[tuple[str, tuple[Card, ...]]] = []
-    for item in raw:
-        if isinstance(item, Mapping):
-            kind, cards = item.get("kind"), item.get("cards")
-        elif isinstance(item, (list, tuple)) and len(item) == 2:
-            kind, cards = item
-        else:
-            return None
-        if not isinstance(kind, str) or not isinstance(cards, (list, tuple)):
-            return None
-        if not all(isinstance(c, str) and c in PACK for c in cards):
-            return None
-        out.append((kind, tuple(cards)))
-    return out
 
 
 __all__ = ["Briscan", "Brisque"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from service.rules.bounds import Seat
 from service.rules.briscan.melds import Announcement
 from service.rules.briscan.options import BriscanOptions
 from service.rules.cards import Card
@@ -29,7 +30,7 @@ class Bonus:
 class BriscanSeat:
     """One player: the hand, card points taken in tricks, announced melds (public), bonuses and the deal score."""
 
-    seat: int
+    seat: Seat
     hand: tuple[Card, ...]
     card_points: int
     melds: tuple[Announcement, ...]
@@ -52,8 +53,8 @@ class BriscanState(StateBase):
     trump: str
     turn_up: Card
     talon: tuple[Card, ...]
-    exchanged_by: int | None
-    leader: int
+    exchanged_by: Seat | None
+    leader: Seat
     trick: tuple[Card, ...]
     tricks: tuple[Trick, ...]
     ended: str

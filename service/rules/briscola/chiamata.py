@@ -9,10 +9,12 @@ holder of the called card ("socio") is revealed only when it is played.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from service.rules.actions import ActionBase, Play
+from service.rules.bounds import Chips
 from service.rules.briscola.cards import ORDER, PACK, TOTAL, winner_and_points
 from service.rules.briscola.common import (
     BriscolaCards,
@@ -32,9 +34,9 @@ from service.rules.briscola.state import (
     BriscolaSeat,
     ChiamataState,
 )
-from service.rules.cards import SUITS, Card, rank, suit
+from service.rules.cards import SUITS, Card, Suit, rank, suit
 from service.rules.errors import CardError, InvalidInput, Problem, excerpt
-from service.rules.game import Action, Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
+from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
 from service.rules.seats import deal_hands, deal_order, next_seat
 from service.rules.tricks import Trick
 
@@ -42,6 +44,36 @@ PLAYERS = 5
 HAND_SIZE = 8
 BASE_TARGET = 61
 """"61 vinner": what the caller's side needs without a point bid."""
+
+
+@dataclass(frozen=True)
+class Bid(ActionBase):
+    """An auction bid: a ``rank`` (strictly downward) or, after the Two, ``points``; exactly one of them."""
+
+    type: ClassVar[str] = "bid"
+    exactly_one_of: ClassVar[tuple[str, ...]] = ("rank", "points")
+    rank: str | None = None
+    points: Chips | None = None
+
+
+@dataclass(frozen=True)
+class Pass(ActionBase):
+    """Leave the auction (final)."""
+
+    type: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class ChooseSuit(ActionBase):
+    """The auction's winner names the called card's suit (which is trump); with the ``points_only`` auction it
+    names the ``rank`` too (BRI-A10; otherwise a rank, if given, must be the winning bid's)."""
+
+    type: ClassVar[str] = "choose_suit"
+    suit: Suit
+    rank: str | None = None
+
+
+ChiamataAction = Bid | Pass | ChooseSuit | Play
 
 
 @dataclass
@@ -75,7 +107,7 @@ def settlement(caller: int, partner: int, success: bool, units: int, players: in
     return out
 
 
-class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions]):
+class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, ChiamataAction]):
     """Briscola chiamata: auction, a called card makes a secret partner, 8 tricks, zero-sum settlement."""
 
     id = "briscola-chiamata"
@@ -84,15 +116,10 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
     max_players = PLAYERS
     options_type = ChiamataOptions
     state_type = ChiamataState
+    phases = CHIAMATA_PHASES
     rules_file = "briscola.md"
-    action_fields = {"bid": (), "pass": (), "choose_suit": ("suit",), "play": ("card",)}
-    """``bid`` takes exactly one of ``rank`` or ``points`` (checked in :meth:`apply`, code ``invalid_bid``)."""
-    action_optional_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {
-        "bid": ("rank", "points"),
-        "choose_suit": ("rank",),
-    }
-    """Fields an action type may take besides the required ones: ``choose_suit`` names a rank too with the
-    ``points_only`` auction (BRI-A10; otherwise a rank, if given, must be the winning bid's)."""
+    actions = (Bid, Pass, ChooseSuit, Play)
+    """``bid`` takes exactly one of ``rank`` or ``points`` (checked in :meth:`apply` too, code ``invalid_bid``)."""
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
@@ -243,23 +270,24 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
         return out
 
     # -- apply -------------------------------------------------------------------------------------
-    def apply(self, state: ChiamataState, action: Action) -> Transition[ChiamataState]:
+    def apply(self, state: ChiamataState, action: ChiamataAction) -> Transition[ChiamataState]:
         self.check_turn(state, action)
         kind = action.type
         expected = {AUCTION: ("bid", "pass"), CALL: ("choose_suit",), PLAY: ("play",)}.get(state.phase, ())
         if kind not in expected:
             raise self.illegal(state, "wrong_phase", "3(b')", f"'{kind}' is not possible in the {state.phase} phase")
-        if state.phase == AUCTION:
+        if isinstance(action, Bid | Pass):
             return self._bid(state, action)
-        if state.phase == CALL:
+        if isinstance(action, ChooseSuit):
             return self._choose(state, action)
         return self._play(state, action)
 
-    def _bid(self, state: ChiamataState, action: Action) -> Transition[ChiamataState]:
-        rank_bid = action.rank.strip().upper() if isinstance(action.rank, str) else None
-        call = AuctionCall(action.seat, action.type, rank_bid, action.points)
-        if action.type == "pass" and (action.rank is not None or action.points is not None):
-            raise self.illegal(state, "invalid_bid", "6", "a pass takes no rank or points")
+    def _bid(self, state: ChiamataState, action: Bid | Pass) -> Transition[ChiamataState]:
+        if isinstance(action, Pass):
+            call = AuctionCall(action.seat, action.type, None, None)
+        else:
+            rank_bid = action.rank.strip().upper() if isinstance(action.rank, str) else None
+            call = AuctionCall(action.seat, action.type, rank_bid, action.points)
         status = self._status(state)
         why = self._call_problem(status, call, state.players, state.dealer, state.options)
         if why is not None:
@@ -290,9 +318,9 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
             tuple(events),
         )
 
-    def _choose(self, state: ChiamataState, action: Action) -> Transition[ChiamataState]:
+    def _choose(self, state: ChiamataState, action: ChooseSuit) -> Transition[ChiamataState]:
         try:
-            trump = self.parse_suit(action.suit or "")
+            trump = self.parse_suit(action.suit)
         except CardError as error:
             raise self.illegal(state, "invalid_suit", "3(b')3", str(error)) from error
         if state.options.auction == "points_only":  # BRI-A10: the winner names any card
@@ -320,10 +348,8 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions])
         after = dataclasses.replace(state, phase=PLAY, called_card=called, trump=trump, leader=first, to_act=first)
         return Transition(after, ({"type": "call", "seat": action.seat, "card": called, "trump": trump},))
 
-    def _play(self, state: ChiamataState, action: Action) -> Transition[ChiamataState]:
+    def _play(self, state: ChiamataState, action: Play) -> Transition[ChiamataState]:
         seat, card = action.seat, action.card
-        if card is None:
-            raise self.illegal(state, "missing_card", "6", "play needs a card")
         hand = state.seats[seat].hand
         if card not in hand:
             raise self.illegal(state, "card_not_in_hand", "3(b')4", f"seat {seat} does not hold {card}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from service.rules.bounds import Seat
 from service.rules.briscola.options import BriscolaOptions, ChiamataOptions
 from service.rules.cards import Card
 from service.rules.game import StateBase
@@ -21,7 +22,7 @@ CHIAMATA_PHASES = (AUCTION, CALL, PLAY, COMPLETE)
 class BriscolaSeat:
     """One player: the hand, and the card points taken in tricks so far."""
 
-    seat: int
+    seat: Seat
     hand: tuple[Card, ...]
     points: int
 
@@ -40,7 +41,7 @@ class BriscolaState(StateBase):
     trump: str
     turn_up: Card
     stock: tuple[Card, ...]
-    leader: int
+    leader: Seat
     trick: tuple[Card, ...]
     tricks: tuple[Trick, ...]
 
@@ -49,7 +50,7 @@ class BriscolaState(StateBase):
 class AuctionCall:
     """One call of the auction: ``bid`` with a ``rank`` or ``points``, or ``pass`` (final)."""
 
-    seat: int
+    seat: Seat
     type: str
     rank: str | None
     points: int | None
@@ -68,10 +69,10 @@ class ChiamataState(StateBase):
     options: ChiamataOptions
     seats: tuple[BriscolaSeat, ...]
     auction: tuple[AuctionCall, ...]
-    caller: int | None
+    caller: Seat | None
     called_card: Card | None
     trump: str | None
-    partner: int | None
-    leader: int | None
+    partner: Seat | None
+    leader: Seat | None
     trick: tuple[Card, ...]
     tricks: tuple[Trick, ...]

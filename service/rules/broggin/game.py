@@ -11,17 +11,25 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
+from service.rules.actions import ActionBase, Call, Fold, Raise
 from service.rules.betting import payouts, split_pot
+from service.rules.bounds import Chips
 from service.rules.broggin.cards import FULL_PACK, TRUMPS, domain, is_trump, parse_broggin
 from service.rules.broggin.evaluation import (
     CATEGORIES,
     HandValue,
+    Key,
+    Rules,
     deciding,
     declaration_problems,
     evaluate_declared,
     evaluate_hand,
+    hand_table,
     is_special,
+    table_data,
 )
 from service.rules.broggin.options import BrogginOptions
 from service.rules.broggin.state import (
@@ -38,7 +46,6 @@ from service.rules.broggin.state import (
 from service.rules.cards import Card
 from service.rules.errors import CardError, InvalidInput, Problem
 from service.rules.game import (
-    Action,
     Comparison,
     Evaluation,
     Event,
@@ -52,6 +59,7 @@ from service.rules.game import (
 )
 from service.rules.seats import deal_order, order_from, replace_seat
 from service.rules.shuffle import shuffle
+from service.rules.tables import HandTable, TableData
 
 HAND_SIZE = 4
 RESTOCK_SEED = "broggin-restock:"
@@ -59,7 +67,37 @@ RESTOCK_SEED = "broggin-restock:"
 ``sha256-fisher-yates/1`` seeded by this prefix and the pile's codes, oldest first, joined with ``,``."""
 
 
-class Broggin(HandGame[BrogginState, BrogginOptions]):
+@dataclass(frozen=True)
+class BrogginBet(ActionBase):
+    """First round ("satsa"): exactly one stake; ``amount``, if given, must be that stake (BRG-A15)."""
+
+    type: ClassVar[str] = "bet"
+    amount: Chips | None = None
+
+
+@dataclass(frozen=True)
+class Exchange(ActionBase):
+    """ "Bytet": discard any number of cards (none keeps all four) and draw as many from the stock.
+
+    ``drawn``: once the stock has run out, the cards drawn from the reshuffled discards (BRG-A12)."""
+
+    type: ClassVar[str] = "exchange"
+    discard: tuple[Card, ...]
+    drawn: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Declare(ActionBase):
+    """At the showdown, with declared trumps: what each trump held stands for, ``{trump: card}`` (BRG-A3)."""
+
+    type: ClassVar[str] = "declare"
+    assignments: Mapping[str, Card]
+
+
+BrogginAction = BrogginBet | Fold | Exchange | Call | Raise | Declare
+
+
+class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     """Broggin from the Eon role-playing game: 40 cards, eight trumps, two betting rounds and an exchange."""
 
     id = "broggin"
@@ -69,16 +107,9 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
     hand_size = HAND_SIZE
     options_type = BrogginOptions
     state_type = BrogginState
+    phases = PHASES
     rules_file = "broggin.md"
-    action_fields = {
-        "bet": (),
-        "fold": (),
-        "exchange": ("discard",),
-        "call": (),
-        "raise": ("amount",),
-        "declare": ("assignments",),
-    }
-    action_optional_fields = {"bet": ("amount",), "exchange": ("drawn",)}  # BRG-A15; BRG-A12
+    actions = (BrogginBet, Fold, Exchange, Call, Raise, Declare)
 
     # -- cards -------------------------------------------------------------------------------------
     def parse_card(self, text: str) -> Card:
@@ -103,8 +134,11 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
     def categories(self) -> list[str]:
         return list(CATEGORIES)
 
-    def evaluate(self, hands: Sequence[Sequence[Card]], options: BrogginOptions) -> list[Evaluation]:
-        return [_evaluation(evaluate_hand(hand, options)) for hand in hands]
+    def hand_table(self, options: BrogginOptions) -> HandTable:
+        return hand_table(options)
+
+    def table_data(self, options: BrogginOptions) -> TableData:
+        return table_data(Rules.of(options))
 
     def evaluate_declared(
         self,
@@ -160,10 +194,11 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         declarations: Sequence[Mapping[str, Card] | None],
         options: BrogginOptions,
     ) -> Comparison:
-        return _comparison(self._declared_values(hands, declarations, options))
+        return _comparison([v.key for v in self._declared_values(hands, declarations, options)])
 
     def compare(self, hands: Sequence[Sequence[Card]], options: BrogginOptions) -> Comparison:
-        return _comparison([evaluate_hand(hand, options) for hand in hands])
+        table = hand_table(options)
+        return _comparison([table.key(found) for found in table.lookup(hands)])
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
@@ -279,7 +314,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         return []
 
     # -- apply -------------------------------------------------------------------------------------
-    def apply(self, state: BrogginState, action: Action) -> Transition[BrogginState]:
+    def apply(self, state: BrogginState, action: BrogginAction) -> Transition[BrogginState]:
         self.check_turn(state, action)
         expected = {
             BET1: ("bet", "fold"),
@@ -291,13 +326,13 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             raise self.illegal(
                 state, "wrong_phase", "1(b)", f"'{action.type}' is not an action of the {state.phase} phase"
             )
-        if action.type == "fold":
+        if isinstance(action, Fold):
             return self._fold(state, action.seat)
-        if state.phase == BET1:
+        if isinstance(action, BrogginBet):
             return self._bet1(state, action)
-        if state.phase == EXCHANGE:
+        if isinstance(action, Exchange):
             return self._exchange(state, action)
-        if state.phase == BET2:
+        if isinstance(action, Call | Raise):
             return self._bet2(state, action)
         return self._declare(state, action)
 
@@ -311,7 +346,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             return Transition(dataclasses.replace(after, phase=COMPLETE, to_act=None), tuple(events))
         return self._advance(after, seat, events)
 
-    def _bet1(self, state: BrogginState, action: Action) -> Transition[BrogginState]:
+    def _bet1(self, state: BrogginState, action: BrogginBet) -> Transition[BrogginState]:
         stake = state.options.stake
         if action.amount is not None and action.amount != stake:
             raise self.illegal(
@@ -325,13 +360,11 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         after = dataclasses.replace(state, seats=seats, pot=state.pot + stake)
         return self._advance(after, action.seat, [{"type": "bet", "seat": action.seat, "chips": stake}])
 
-    def _exchange(self, state: BrogginState, action: Action) -> Transition[BrogginState]:
+    def _exchange(self, state: BrogginState, action: Exchange) -> Transition[BrogginState]:
         """ "De som inte lagt sig får byta ut valfritt antal kort mot nya" (BRG-A12 for an empty stock)."""
         seat = action.seat
         me = state.seats[seat]
         discard = action.discard
-        if discard is None:
-            raise self.illegal(state, "missing_discard", "1(b)4", "an exchange lists the cards discarded (maybe none)")
         not_held = [c for c in discard if c not in me.hand]
         if not_held:
             raise self.illegal(state, "card_not_in_hand", "1(b)4", f"not in this player's hand: {not_held}")
@@ -372,7 +405,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         after = dataclasses.replace(state, seats=seats, stock=tuple(stock), discards=tuple(pile) + tuple(discard))
         return self._advance(after, seat, events)
 
-    def _stated_draw(self, state: BrogginState, action: Action, pile: list[Card], missing: int) -> list[Card]:
+    def _stated_draw(self, state: BrogginState, action: Exchange, pile: list[Card], missing: int) -> list[Card]:
         """The cards the client says were drawn from the reshuffled discards (BRG-A12: "a stateless request
         must state which cards were drawn, and the engine only checks that counts add up"); none stated:
         the engine's own reproducible reshuffle decides."""
@@ -389,16 +422,14 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             )
         return stated
 
-    def _bet2(self, state: BrogginState, action: Action) -> Transition[BrogginState]:
+    def _bet2(self, state: BrogginState, action: Call | Raise) -> Transition[BrogginState]:
         seat = action.seat
         me = state.seats[seat]
-        if action.type == "call":  # "gå med" and "syna": match the current level
+        if isinstance(action, Call):  # "gå med" and "syna": match the current level
             level = state.level
             raises = state.raises
         else:
             amount = action.amount
-            if amount is None:
-                raise self.illegal(state, "missing_amount", "1(b)5", "a raise names the new level: amount")
             if not self._can_raise(state):
                 raise self.illegal(
                     state,
@@ -430,9 +461,9 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
             event["amount"] = level
         return self._advance(after, seat, [event])
 
-    def _declare(self, state: BrogginState, action: Action) -> Transition[BrogginState]:
+    def _declare(self, state: BrogginState, action: Declare) -> Transition[BrogginState]:
         seat = action.seat
-        parsed, problems = _parse_assignments(list(action.assignments or ()))
+        parsed, problems = _parse_assignments(list(action.assignments.items()))
         problems.extend(declaration_problems(state.seats[seat].hand, parsed, state.options))
         if problems:
             code, message = problems[0]
@@ -519,7 +550,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions]):
         won = self._winnings(state, values)
         ranking = ranking_groups([v.key for v in values.values()])
         seats = list(values)
-        decided = _comparison(list(values.values())).deciding
+        decided = _comparison([v.key for v in values.values()]).deciding
         return {
             "winners": sorted(won),
             "payouts": payouts(put_in, won),
@@ -771,11 +802,9 @@ def _evaluation(value: HandValue) -> Evaluation:
     return Evaluation(value.hand, value.category, value.strength, value.description, value.interpretation)
 
 
-def _comparison(values: Sequence[HandValue]) -> Comparison:
+def _comparison(keys: Sequence[Key]) -> Comparison:
     """Best first, equal keys grouped; ``deciding`` names the step that separated the top two groups."""
-    ranking = ranking_groups([v.key for v in values])
-    if len(ranking) == 1 or len(ranking[0]) > 1:
-        decided = "tie"
-    else:
-        decided = deciding(values[ranking[0][0]].key, values[ranking[1][0]].key)
+    ranking = ranking_groups(keys)
+    tie = len(ranking) == 1 or len(ranking[0]) > 1
+    decided = "tie" if tie else deciding(keys[ranking[0][0]], keys[ranking[1][0]])
     return Comparison(ranking, list(ranking[0]), decided)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from service.rules.bounds import Seat
 from service.rules.broggin.options import BrogginOptions
 from service.rules.cards import Card
 from service.rules.game import StateBase
@@ -33,7 +34,7 @@ class Assignment:
 class BrogginSeat:
     """One player's part of the deal."""
 
-    seat: int
+    seat: Seat
     hand: tuple[Card, ...]
     folded: bool
     """Has laid down the hand ("lagt sig")."""

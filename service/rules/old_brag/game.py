@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
+from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
 from service.rules.betting import payouts
 from service.rules.cards import PIP_VALUE, Card, FrenchCards, rank
 from service.rules.errors import Problem
 from service.rules.game import (
-    Action,
     Comparison,
-    Evaluation,
     Event,
     HandGame,
     LegalAction,
@@ -27,12 +27,30 @@ from service.rules.game import (
     hide,
     ranking_groups,
 )
-from service.rules.old_brag.evaluation import CATEGORIES, deciding, evaluate_hand
+from service.rules.old_brag.evaluation import CATEGORIES, deciding, evaluate_hand, flags_of, hand_table, table_data
 from service.rules.old_brag.options import OldBragOptions
 from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragSeat, OldBragState
 from service.rules.seats import deal_hands, deal_order, next_active, order_from, replace_seat
+from service.rules.tables import HandTable, TableData
 
 HAND_SIZE = 3
+
+
+@dataclass(frozen=True)
+class Hit(ActionBase):
+    """The 31 phase: take one card from the stock."""
+
+    type: ClassVar[str] = "hit"
+
+
+@dataclass(frozen=True)
+class Stand(ActionBase):
+    """The 31 phase: take no more cards."""
+
+    type: ClassVar[str] = "stand"
+
+
+OldBragAction = Bet | Call | Raise | Fold | Hit | Stand
 FACE_UP = 2
 """Index in the hand of the card dealt face up ("treća karta po redu se deli otvoreno")."""
 LIMIT_31 = 31
@@ -69,7 +87,7 @@ def face_up_order(card: Card, options: OldBragOptions) -> int:
     return PIP_VALUE[rank(card)]
 
 
-class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
+class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]):
     """Old Brag with braggers and the two consolation pots (Serbian seed)."""
 
     id = "old-brag"
@@ -79,15 +97,9 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
     hand_size = HAND_SIZE
     options_type = OldBragOptions
     state_type = OldBragState
+    phases = PHASES
     rules_file = "old-brag.md"
-    action_fields = {
-        "bet": ("amount",),
-        "call": (),
-        "raise": ("amount",),
-        "fold": (),
-        "hit": (),
-        "stand": (),
-    }
+    actions = (Bet, Call, Raise, Fold, Hit, Stand)
     private_events = {"hit": ("card", "total"), "stand": ("total",), "bust": ("total",)}
     """In the 31 phase a drawn card and a player's count are that player's own until the end (4(b) 6)."""
 
@@ -95,20 +107,20 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
     def categories(self) -> list[str]:
         return list(CATEGORIES)
 
-    def evaluate(self, hands: Sequence[Sequence[Card]], options: OldBragOptions) -> list[Evaluation]:
-        out = []
-        for hand in hands:
-            found = evaluate_hand(hand, options)
-            out.append(Evaluation(tuple(hand), found.category, found.strength, found.description, found.interpretation))
-        return out
+    def hand_table(self, options: OldBragOptions) -> HandTable:
+        return hand_table(options)
+
+    def table_data(self, options: OldBragOptions) -> TableData:
+        return table_data(flags_of(options))
 
     def compare(self, hands: Sequence[Sequence[Card]], options: OldBragOptions) -> Comparison:
-        found = [evaluate_hand(hand, options) for hand in hands]
-        ranking = ranking_groups([f.strength for f in found])
+        table = hand_table(options)
+        found = table.lookup(hands)
+        ranking = ranking_groups([f["strength"] for f in found])
         if len(ranking[0]) > 1 or len(ranking) == 1:
             why = "tie"  # equal hands: in a deal the priority order decides (4(b) 5)
         else:
-            why = deciding(found[ranking[0][0]].key, found[ranking[1][0]].key)
+            why = deciding(table.key(found[ranking[0][0]]), table.key(found[ranking[1][0]]))
         return Comparison(ranking, list(ranking[0]), why)
 
     # -- deal --------------------------------------------------------------------------------------
@@ -244,7 +256,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
         return []
 
     # -- apply -------------------------------------------------------------------------------------
-    def _precheck(self, state: OldBragState, action: Action) -> None:
+    def _precheck(self, state: OldBragState, action: OldBragAction) -> None:
         """Clear errors for the classic mistakes, before the generic turn check."""
         if state.to_act is None:
             return  # check_turn says the deal is over
@@ -284,14 +296,14 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
                 if state.seats[seat].stood:
                     raise self.illegal(state, "already_stood", "4(b)6", "this player has stood: no more cards")
 
-    def apply(self, state: OldBragState, action: Action) -> Transition[OldBragState]:
+    def apply(self, state: OldBragState, action: OldBragAction) -> Transition[OldBragState]:
         self._precheck(state, action)
         self.check_turn(state, action)
         if state.phase == BETTING:
             return self._betting(state, action)
         return self._drawing(state, action)
 
-    def _betting(self, state: OldBragState, action: Action) -> Transition[OldBragState]:
+    def _betting(self, state: OldBragState, action: OldBragAction) -> Transition[OldBragState]:
         seat, kind = action.seat, action.type
         me = state.seats[seat]
         if state.level == 0:
@@ -313,10 +325,10 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
             after = dataclasses.replace(state, seats=seats, main_pot=state.main_pot + cost)
             return self._next_bettor(after, seat, [{"type": "call", "seat": seat, "chips": cost}])
         # bet (the dealer's opening) or raise: ``amount`` is the new total level
+        if not isinstance(action, Bet | Raise):
+            raise self.illegal(state, "not_betting", "4(b)", "hit and stand belong to the 31 phase, after the betting")
         amount = action.amount
         low, high = self._raise_bounds(state)
-        if amount is None:
-            raise self.illegal(state, "missing_amount", "4(b)4", f"'{kind}' needs an amount (the new level)")
         if amount < low:
             if kind == "bet":
                 raise self.illegal(state, "bet_too_small", "4(b)4", "the dealer opens with at least 1 chip")
@@ -363,7 +375,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions]):
             return self._finish(drawing, events)
         return Transition(drawing, tuple(events))
 
-    def _drawing(self, state: OldBragState, action: Action) -> Transition[OldBragState]:
+    def _drawing(self, state: OldBragState, action: OldBragAction) -> Transition[OldBragState]:
         seat = action.seat
         events: list[Event] = []
         if action.type == "stand":

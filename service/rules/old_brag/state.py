@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from service.rules.bounds import Seat
 from service.rules.cards import Card
 from service.rules.game import StateBase
 from service.rules.old_brag.options import OldBragOptions
@@ -26,7 +27,7 @@ class OldBragSeat:
     ante; ``stood`` that the player stopped drawing in the 31 phase.
     """
 
-    seat: int
+    seat: Seat
     hand: tuple[Card, ...]
     drawn: tuple[Card, ...]
     folded: bool
@@ -51,4 +52,4 @@ class OldBragState(StateBase):
     pot1: int
     pot3: int
     level: int
-    aggressor: int | None
+    aggressor: Seat | None

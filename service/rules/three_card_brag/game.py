@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
+from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
 from service.rules.betting import payouts
 from service.rules.cards import Card, FrenchCards
 from service.rules.errors import Problem
 from service.rules.game import (
-    Action,
     Comparison,
-    Evaluation,
     Event,
     HandGame,
     LegalAction,
@@ -23,18 +23,36 @@ from service.rules.game import (
     ranking_groups,
 )
 from service.rules.seats import deal_hands, deal_order, next_active, replace_seat
-from service.rules.three_card_brag.evaluation import CATEGORIES, evaluate_hand
+from service.rules.tables import HandTable, TableData
+from service.rules.three_card_brag.evaluation import CATEGORIES, evaluate_hand, hand_table, table_data
 from service.rules.three_card_brag.options import BragOptions
 from service.rules.three_card_brag.state import BETTING, COMPLETE, PHASES, BragSeat, BragState
 
 HAND_SIZE = 3
 
 
+@dataclass(frozen=True)
+class See(ActionBase):
+    """Pay to see the other of the last two hands (the showdown)."""
+
+    type: ClassVar[str] = "see"
+
+
+@dataclass(frozen=True)
+class Look(ActionBase):
+    """Look at one's cards: a blind player becomes open for the rest of the deal."""
+
+    type: ClassVar[str] = "look"
+
+
+BragAction = Bet | Call | Raise | Fold | See | Look
+
+
 def _half_up(chips: int) -> int:
     return -(-chips // 2)
 
 
-class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
+class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     """Modern British Three Card Brag: blind play, seeing, prials on top."""
 
     id = "three-card-brag"
@@ -44,35 +62,28 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
     hand_size = HAND_SIZE
     options_type = BragOptions
     state_type = BragState
+    phases = PHASES
     rules_file = "three-card-brag.md"
-    action_fields = {
-        "bet": ("amount",),
-        "call": (),
-        "raise": ("amount",),
-        "fold": (),
-        "see": (),
-        "look": (),
-    }
+    actions = (Bet, Call, Raise, Fold, See, Look)
 
     # -- hands -------------------------------------------------------------------------------------
     def categories(self) -> list[str]:
         return list(CATEGORIES)
 
-    def evaluate(self, hands: Sequence[Sequence[Card]], options: BragOptions) -> list[Evaluation]:
-        out = []
-        for hand in hands:
-            found = evaluate_hand(hand, options)
-            out.append(Evaluation(tuple(hand), found.category, found.strength, found.description))
-        return out
+    def hand_table(self, options: BragOptions) -> HandTable:
+        return hand_table(options)
+
+    def table_data(self, options: BragOptions) -> TableData:
+        return table_data(options)
 
     def compare(self, hands: Sequence[Sequence[Card]], options: BragOptions) -> Comparison:
-        evaluations = self.evaluate(hands, options)
-        ranking = ranking_groups([e.strength for e in evaluations])
+        evaluations = self.ranks(hands, options)
+        ranking = ranking_groups([e["strength"] for e in evaluations])
         if len(ranking[0]) > 1 or len(ranking) == 1:
             deciding = "tie"
         else:
             best, second = evaluations[ranking[0][0]], evaluations[ranking[1][0]]
-            deciding = "category" if best.category != second.category else "rank"
+            deciding = "category" if best["category"] != second["category"] else "rank"
         return Comparison(ranking, list(ranking[0]), deciding)
 
     # -- deal --------------------------------------------------------------------------------------
@@ -145,7 +156,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
         return actions
 
     # -- apply -------------------------------------------------------------------------------------
-    def _cost(self, state: BragState, seat: int, action: Action) -> int:
+    def _cost(self, state: BragState, seat: int, action: BragAction) -> int:
         """Chips that ``action`` costs ``seat``: open players pay in full, blind players half."""
         blind = state.seats[seat].blind
         stake = state.stake or 0
@@ -153,13 +164,12 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
             return _half_up(stake) if blind else stake
         if action.type == "see":
             return stake if blind else 2 * stake
-        assert action.amount is not None
+        assert isinstance(action, Bet | Raise)
         return action.amount // 2 if blind else action.amount
 
-    def _check_wager(self, state: BragState, action: Action) -> None:
+    def _check_wager(self, state: BragState, action: Bet | Raise) -> None:
         me = state.seats[action.seat]
         amount = action.amount
-        assert amount is not None
         if state.stake is None and action.type == "raise":
             raise self.illegal(state, "no_stake_to_raise", "5(b)", "nobody has bet yet: the first wager is a bet")
         if state.stake is not None and action.type == "bet":
@@ -183,7 +193,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
         if high is not None and amount > high:
             raise self.illegal(state, "bet_too_large", "BT-A3", f"the new stake is at most {high}")
 
-    def apply(self, state: BragState, action: Action) -> Transition[BragState]:
+    def apply(self, state: BragState, action: BragAction) -> Transition[BragState]:
         self.check_turn(state, action)
         seat = action.seat
         me = state.seats[seat]
@@ -204,15 +214,16 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
                 self._no_see_rule(state, seat),
                 self._why_no_see(state, seat),
             )
-        if kind in ("bet", "raise"):
-            self._check_wager(state, action)
+        wager = action if isinstance(action, Bet | Raise) else None
+        if wager is not None:
+            self._check_wager(state, wager)
         cost = self._cost(state, seat, action)
         seats = replace_seat(state.seats, seat, put_in=me.put_in + cost)
-        stake = action.amount if kind in ("bet", "raise") else state.stake
+        stake = wager.amount if wager is not None else state.stake
         after = dataclasses.replace(state, seats=seats, pot=state.pot + cost, stake=stake)
         event: Event = {"type": kind, "seat": seat, "chips": cost}
-        if kind in ("bet", "raise"):
-            event["amount"] = action.amount
+        if wager is not None:
+            event["amount"] = wager.amount
         if kind == "see":
             return self._showdown(after, seat, event)
         nxt = next_active(seat, state.players, self._active(after))
@@ -261,8 +272,8 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
 
     def _showdown_winner(self, state: BragState, seer: int, seen: int) -> int:
         """The higher hand wins; equal hands lose for the seer ("förlorar den som betalade för att syna")."""
-        mine = evaluate_hand(state.seats[seer].hand, state.options).strength
-        theirs = evaluate_hand(state.seats[seen].hand, state.options).strength
+        mine = evaluate_hand(state.seats[seer].hand, state.options)["strength"]
+        theirs = evaluate_hand(state.seats[seen].hand, state.options)["strength"]
         return seer if mine > theirs else seen
 
     # -- result ------------------------------------------------------------------------------------
@@ -276,8 +287,8 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions]):
             seen = active[0] if active[1] == state.seer else active[1]
             winner = self._showdown_winner(state, state.seer, seen)
             tie = (
-                evaluate_hand(state.seats[state.seer].hand, state.options).strength
-                == evaluate_hand(state.seats[seen].hand, state.options).strength
+                evaluate_hand(state.seats[state.seer].hand, state.options)["strength"]
+                == evaluate_hand(state.seats[seen].hand, state.options)["strength"]
             )
             base.update(reason="seen", seer=state.seer, seen=seen, tie=tie)
         else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from service.rules.bounds import Seat
 from service.rules.cards import Card
 from service.rules.game import StateBase
 from service.rules.three_card_brag.options import BragOptions
@@ -17,7 +18,7 @@ PHASES = (BETTING, COMPLETE)
 class BragSeat:
     """One player: hand, blind or open ("blint": has not looked), folded, chips put in this deal."""
 
-    seat: int
+    seat: Seat
     hand: tuple[Card, ...]
     blind: bool
     folded: bool
@@ -33,5 +34,5 @@ class BragState(StateBase):
     stock: tuple[Card, ...]
     pot: int
     stake: int | None
-    seer: int | None
+    seer: Seat | None
     """The player who paid to see ("syna"), once the showdown has happened."""

@@ -12,8 +12,8 @@ from service.rules.briscan import Briscan, Brisque
 from service.rules.briscan.state import COMPLETE, FINAL, TALON
 from service.rules.cards import SUITS
 from service.rules.errors import IllegalAction, InvalidInput
-from service.rules.game import Action
 from service.rules.tricks import Trick
+from tests.actions import act
 from tests.conftest import deck_for
 
 BRISCAN = Briscan()
@@ -35,12 +35,12 @@ def deal(game, hands, turn_up, then=(), dealer=1, options=None):
 
 def play(game, state, *cards):
     for card in cards:
-        state = game.apply(state, Action(state.to_act, "play", card=card)).state
+        state = game.apply(state, act(game, state.to_act, "play", card=card)).state
     return state
 
 
 def announce(game, state, seat, *melds):
-    return game.apply(state, Action(seat, "announce", melds=tuple((k, tuple(c)) for k, c in melds)))
+    return game.apply(state, act(game, seat, "announce", melds=[{"kind": k, "cards": list(c)} for k, c in melds]))
 
 
 def bonuses(state, seat):
@@ -83,7 +83,7 @@ def test_C3_turn_up_seven_of_trumps_no_exchange_possible():
         assert not any(a["type"] == "exchange_seven" for a in BRISCAN.legal_actions(state))
         state = play(BRISCAN, state, BRISCAN.legal_actions(state)[0]["card"])
     with pytest.raises(IllegalAction) as err:
-        BRISCAN.apply(deal(BRISCAN, {}, "7S").state, Action(0, "exchange_seven"))
+        BRISCAN.apply(deal(BRISCAN, {}, "7S").state, act(BRISCAN, 0, "exchange_seven"))
     assert err.value.code == "exchange_not_allowed"
 
 
@@ -133,7 +133,7 @@ def test_C8_to_C13_final_phase_strict_play(lead, hand, legal):
     for card in hand:
         if card not in legal:
             with pytest.raises(IllegalAction) as err:
-                BRISCAN.apply(state, Action(1, "play", card=card))
+                BRISCAN.apply(state, act(BRISCAN, 1, "play", card=card))
             assert err.value.code == "must_follow" and err.value.rule == "BSC-A3"
 
 
@@ -244,18 +244,18 @@ def test_C21_trump_seven_exchange_timing():
     during = dataclasses.replace(late, trick=("8S",), leader=1)
     assert not BRISCAN.exchange_allowed(during, 0)  # during a trick: illegal (Briscan)
     with pytest.raises(IllegalAction):
-        BRISCAN.apply(during, Action(0, "exchange_seven"))
+        BRISCAN.apply(during, act(BRISCAN, 0, "exchange_seven"))
     brisque = dataclasses.replace(deal(BRISQUE, {0: ["7H", "8C", "9C", "TC", "JC", "QC"]}, "AH").state)
     brisque = play(BRISQUE, brisque, "8C")
     assert brisque.trick == ("8C",) and BRISQUE.exchange_allowed(brisque, 0)  # any time in Brisque
-    after = BRISQUE.apply(brisque, Action(0, "exchange_seven")).state
+    after = BRISQUE.apply(brisque, act(BRISQUE, 0, "exchange_seven")).state
     assert "AH" in after.seats[0].hand and after.talon[-1] == "7H" and after.exchanged_by == 0
     assert BRISQUE.validate(after) == []
 
 
 def test_C21_exchanged_trump_ace_earns_no_bonus():
     state = deal(BRISCAN, {0: ["7H", "8C", "9C", "TC", "JC"], 1: ["7C", "7S", "8S", "9S", "TS"]}, "AH").state
-    state = BRISCAN.apply(state, Action(0, "exchange_seven")).state
+    state = BRISCAN.apply(state, act(BRISCAN, 0, "exchange_seven")).state
     state = play(BRISCAN, state, "8C", "7C")
     with pytest.raises(IllegalAction) as err:
         announce(BRISCAN, state, 0, ("trump_ace", ["AH"]))

@@ -9,7 +9,7 @@ import pytest
 from service.rules.briscan import Briscan
 from service.rules.briscan.melds import meld_points, runs
 from service.rules.errors import IllegalAction
-from service.rules.game import Action
+from tests.actions import act
 from tests.rules.briscan.test_examples import announce, c14_state, deal, melds, play
 
 GAME = Briscan()
@@ -89,7 +89,7 @@ def test_only_the_leader_announces_between_tricks():
     state = c14_state()
     assert GAME.announce_kinds(state, 1) == ()
     with pytest.raises(IllegalAction):
-        GAME.apply(state, Action(1, "announce", melds=(("marriage", ("KH", "QH")),)))
+        GAME.apply(state, act(GAME, 1, "announce", melds=[{"kind": "marriage", "cards": ["KH", "QH"]}]))
     led = play(GAME, state, "9C")
     with pytest.raises(IllegalAction) as err:
         announce(GAME, led, 0, ("marriage", ["KH", "QH"]))
@@ -108,7 +108,9 @@ def test_carte_blanche_on_the_initial_hand():
     state = deal(GAME, hands, "9D", options={"carte_blanche_timing": "initial_hand"}).state
     listed = [a for a in GAME.legal_actions(state) if a["type"] == "announce"]
     assert {a["seat"] for a in listed} == {0, 1}
-    state = GAME.apply(state, Action(1, "announce", melds=(("carte_blanche_courts", tuple(hands[1])),))).state
+    state = GAME.apply(
+        state, act(GAME, 1, "announce", melds=[{"kind": "carte_blanche_courts", "cards": list(hands[1])}])
+    ).state
     assert state.seats[1].score == 20 and GAME.validate(state) == []
     state = play(GAME, state, "8H", "KS")
     kinds = GAME.announce_kinds(state, 0)  # seat 0 won 8H v KS

@@ -14,8 +14,8 @@ from service.rules.briscan import Briscan, Brisque
 from service.rules.briscan.cards import pack_total
 from service.rules.briscan.state import COMPLETE, FINAL
 from service.rules.errors import IllegalAction
-from service.rules.game import Action
 from service.rules.shuffle import shuffle
+from tests.actions import act, load
 
 OPTIONS = st.fixed_dictionaries(
     {},
@@ -40,13 +40,6 @@ OPTIONS = st.fixed_dictionaries(
 )
 
 
-def to_action(listed):
-    data = dict(listed)
-    if "melds" in data:
-        data["melds"] = tuple((m["kind"], tuple(m["cards"])) for m in data["melds"])
-    return Action(**data)
-
-
 def held(state):
     cards = [c for s in state.seats for c in s.hand] + list(state.trick) + list(state.talon)
     return cards + [c for t in state.tricks for c in t.cards]
@@ -58,19 +51,19 @@ def check_step(game, state, pack):
     legal = game.legal_actions(state)
     assert len({repr(sorted(a.items())) for a in legal}) == len(legal)
     for listed in legal:
-        game.apply(state, to_action(listed))
+        game.apply(state, load(game, listed))
     seat = state.to_act
     plays = {a["card"] for a in legal if a["type"] == "play"}
     for card in state.seats[seat].hand:  # strict play refuses every card not listed
         if card not in plays:
             assert state.phase == FINAL and state.trick
             with pytest.raises(IllegalAction) as err:
-                game.apply(state, Action(seat, "play", card=card))
+                game.apply(state, act(game, seat, "play", card=card))
             assert err.value.code == "must_follow"
     other = state.seats[1 - seat].hand
     if other:
         with pytest.raises(IllegalAction):  # the other seat may not play
-            game.apply(state, Action(1 - seat, "play", card=other[0]))
+            game.apply(state, act(game, 1 - seat, "play", card=other[0]))
     return legal
 
 
@@ -86,7 +79,7 @@ def test_random_playthrough(game, options, seed, dealer, rng: random.Random):
     steps = 0
     while state.phase != COMPLETE:
         legal = check_step(game, state, pack)
-        state = game.apply(state, to_action(rng.choice(legal))).state
+        state = game.apply(state, load(game, rng.choice(legal))).state
         steps += 1
         assert steps < 200
     assert game.validate(state) == [] and game.legal_actions(state) == []
@@ -99,4 +92,4 @@ def test_random_playthrough(game, options, seed, dealer, rng: random.Random):
         assert sum(s.card_points for s in state.seats) == pack_total(opts.card_points)
         assert len(result["winners"]) <= 1
     with pytest.raises(IllegalAction):
-        game.apply(state, Action(0, "play", card=pack[0]))
+        game.apply(state, act(game, 0, "play", card=pack[0]))

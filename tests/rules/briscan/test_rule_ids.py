@@ -7,7 +7,7 @@ import pytest
 from service.rules.briscan import Briscan, Brisque
 from service.rules.briscan.state import FINAL
 from service.rules.errors import IllegalAction
-from service.rules.game import Action
+from tests.actions import act
 from tests.rules.briscan.test_examples import announce, deal, play
 
 BRISCAN = Briscan()
@@ -41,7 +41,7 @@ def test_marriage_on_lead_once_the_talon_is_empty_breaks_BSC_A6():
     state = talon_empty()
     assert state.phase == FINAL and state.talon == () and state.to_act == state.leader == 0
     assert sorted(state.seats[0].hand) == sorted(["KS", "QS", "JC", "9C", "7C"])
-    marriage = Action(0, "announce", melds=(("marriage", ("KS", "QS")),))
+    marriage = act(BRISCAN, 0, "announce", melds=[{"kind": "marriage", "cards": ["KS", "QS"]}])
     assert refusal(BRISCAN, state, marriage) == (
         "announce_not_allowed",
         "BSC-A6",
@@ -59,17 +59,23 @@ def test_brisque_marriage_once_the_talon_is_empty_breaks_BSC_A6():
         state = play(BRISQUE, state, keep[0])
     seat = state.to_act
     assert state.talon == () and len(state.tricks) == 10 and seat == state.leader
-    code, rule, _ = refusal(BRISQUE, state, Action(seat, "announce", melds=(("marriage", ("KS", "QS")),)))
+    code, rule, _ = refusal(
+        BRISQUE, state, act(BRISQUE, seat, "announce", melds=[{"kind": "marriage", "cards": ["KS", "QS"]}])
+    )
     assert (code, rule) == ("announce_not_allowed", "BSC-A6")
 
 
 def test_announcing_before_any_trick_or_off_lead_breaks_2b4():
     state = deal(BRISCAN, {0: ["KS", "QS", "7C", "8C", "9C"], 1: ["KD", "QD", "7D", "8D", "9D"]}, "9H").state
-    code, rule, message = refusal(BRISCAN, state, Action(0, "announce", melds=(("marriage", ("KS", "QS")),)))
+    code, rule, message = refusal(
+        BRISCAN, state, act(BRISCAN, 0, "announce", melds=[{"kind": "marriage", "cards": ["KS", "QS"]}])
+    )
     assert (code, rule) == ("announce_not_allowed", "2(b)4") and "trick has been taken" in message
     state = play(BRISCAN, state, "7C", "8D")  # seat 0 wins and leads 9C; seat 1 is to play
     state = play(BRISCAN, state, "9C")
-    code, rule, message = refusal(BRISCAN, state, Action(1, "announce", melds=(("marriage", ("KD", "QD")),)))
+    code, rule, message = refusal(
+        BRISCAN, state, act(BRISCAN, 1, "announce", melds=[{"kind": "marriage", "cards": ["KD", "QD"]}])
+    )
     assert (code, rule) == ("announce_not_allowed", "2(b)4") and "on lead, before leading" in message
 
 
@@ -77,14 +83,18 @@ def test_carte_blanche_after_the_first_lead_breaks_BSC_A9_with_initial_hand_timi
     opts = {"carte_blanche_timing": "initial_hand"}
     hand = ["KS", "QS", "JC", "KD", "JD"]
     state = deal(BRISCAN, {0: hand, 1: ["7D", "8D", "9D", "TD", "AD"]}, "9H", options=opts).state
-    blanche = Action(0, "announce", melds=(("carte_blanche_courts", tuple(hand)),))
+    blanche = act(BRISCAN, 0, "announce", melds=[{"kind": "carte_blanche_courts", "cards": list(hand)}])
     led = play(BRISCAN, state, "JC")
     assert refusal(BRISCAN, led, blanche)[:2] == ("not_your_turn", "turn")  # seat 1 is to play
-    code, rule, _ = refusal(BRISCAN, led, Action(1, "announce", melds=(("carte_blanche_courts", ("KS",)),)))
+    code, rule, _ = refusal(
+        BRISCAN, led, act(BRISCAN, 1, "announce", melds=[{"kind": "carte_blanche_courts", "cards": ["KS"]}])
+    )
     assert (code, rule) == ("announce_not_allowed", "BSC-A9")
     state = play(BRISCAN, led, "7D")  # seat 0 wins the trick and is on lead
     held = tuple(state.seats[0].hand)
-    code, rule, _ = refusal(BRISCAN, state, Action(0, "announce", melds=(("carte_blanche_courts", held),)))
+    code, rule, _ = refusal(
+        BRISCAN, state, act(BRISCAN, 0, "announce", melds=[{"kind": "carte_blanche_courts", "cards": list(held)}])
+    )
     assert (code, rule) == ("meld_not_allowed", "BSC-A9")
 
 
@@ -93,36 +103,38 @@ def test_trump_ace_when_scored_automatically_breaks_BSC_A10():
     state = deal(BRISCAN, {0: ["AH", "7C", "8C", "9C", "JC"], 1: ["7D", "8D", "9D", "TD", "JD"]}, "9H", options=opts)
     state = play(BRISCAN, state.state, "7C", "7D")
     assert state.to_act == 0
-    code, rule, _ = refusal(BRISCAN, state, Action(0, "announce", melds=(("trump_ace", ("AH",)),)))
+    code, rule, _ = refusal(BRISCAN, state, act(BRISCAN, 0, "announce", melds=[{"kind": "trump_ace", "cards": ["AH"]}]))
     assert (code, rule) == ("meld_not_allowed", "BSC-A10")
 
 
 def test_brisque_has_no_sequences_2c():
     hands = {0: ["AS", "KS", "QS", "7C", "8C", "9D"], 1: ["7D", "8D", "9S", "TD", "JD", "QD"]}
     state = play(BRISQUE, deal(BRISQUE, hands, "9H").state, "7C", "7D")
-    code, rule, _ = refusal(BRISQUE, state, Action(0, "announce", melds=(("tierce", ("AS", "KS", "QS")),)))
+    code, rule, _ = refusal(
+        BRISQUE, state, act(BRISQUE, 0, "announce", melds=[{"kind": "tierce", "cards": ["AS", "KS", "QS"]}])
+    )
     assert (code, rule) == ("meld_not_allowed", "2(c)")
 
 
 def test_seven_exchange_refusals_name_their_rule():
     # the turn-up is the seven itself (C3)
     state = deal(BRISCAN, {}, "7S").state
-    code, rule, message = refusal(BRISCAN, state, Action(0, "exchange_seven"))
+    code, rule, message = refusal(BRISCAN, state, act(BRISCAN, 0, "exchange_seven"))
     assert (code, rule) == ("exchange_not_allowed", "2(b)4") and "turn-up is the trump seven" in message
     # the holder may not exchange during a trick in Briscan, but may in Brisque
     hands = {0: ["8C", "9C", "TC", "JC", "QC"], 1: ["7H", "8D", "9D", "TD", "JD"]}
     led = play(BRISCAN, deal(BRISCAN, hands, "AH").state, "8C")
-    code, rule, message = refusal(BRISCAN, led, Action(1, "exchange_seven"))
+    code, rule, message = refusal(BRISCAN, led, act(BRISCAN, 1, "exchange_seven"))
     assert (code, rule) == ("exchange_not_allowed", "2(b)4") and "between tricks" in message
     brisque_hands = {0: [*hands[0], "KC"], 1: [*hands[1], "QD"]}
     led = play(BRISQUE, deal(BRISQUE, brisque_hands, "AH").state, "8C")
-    assert BRISQUE.apply(led, Action(1, "exchange_seven")).state.exchanged_by == 1
+    assert BRISQUE.apply(led, act(BRISQUE, 1, "exchange_seven")).state.exchanged_by == 1
     # BSC-A5 seven_exchange_requires_trick_win: the holder has not won a trick
     state = deal(BRISCAN, hands, "AH", options={"seven_exchange_requires_trick_win": True}).state
-    code, rule, _ = refusal(BRISCAN, state, Action(1, "exchange_seven"))
+    code, rule, _ = refusal(BRISCAN, state, act(BRISCAN, 1, "exchange_seven"))
     assert (code, rule) == ("exchange_not_allowed", "BSC-A5")
     # someone without the seven
-    code, rule, message = refusal(BRISCAN, deal(BRISCAN, hands, "AH").state, Action(0, "exchange_seven"))
+    code, rule, message = refusal(BRISCAN, deal(BRISCAN, hands, "AH").state, act(BRISCAN, 0, "exchange_seven"))
     assert (code, rule) == ("exchange_not_allowed", "2(b)4") and "does not hold" in message
 
 
@@ -134,7 +146,7 @@ def test_strict_play_message_follows_the_option(final_phase_rule, words):
     state = talon_empty(options={"final_phase_rule": final_phase_rule})
     state = play(BRISCAN, state, "JC")  # seat 1 holds K♣ T♣ 8♣: a club, and a higher one, is due
     assert sorted(state.seats[1].hand) == sorted(["7D", "KC", "TC", "8C", "9H"])
-    code, rule, message = refusal(BRISCAN, state, Action(1, "play", card="7D"))
+    code, rule, message = refusal(BRISCAN, state, act(BRISCAN, 1, "play", card="7D"))
     assert (code, rule) == ("must_follow", "BSC-A3") and words in message
 
 

@@ -8,8 +8,8 @@ import dataclasses
 from service.rules.briscan import Briscan, Brisque
 from service.rules.briscan.melds import Announcement, _ordered
 from service.rules.briscan.state import FINAL
-from service.rules.game import Action
 from service.rules.tricks import Trick
+from tests.actions import act
 from tests.rules.briscan.test_examples import c14_state, deal, play
 
 GAME = Briscan()
@@ -67,7 +67,7 @@ def test_BSC_A10_announced_trump_ace_not_under_automatic_bonus():
 def test_BSC_A10_validate_refuses_the_exchanged_trump_ace():
     hands = {0: ["7H", "8C", "9C", "TC", "JC"], 1: ["7C", "7S", "8S", "9S", "TS"]}
     state = deal(GAME, hands, "AH").state
-    state = GAME.apply(state, Action(0, "exchange_seven")).state
+    state = GAME.apply(state, act(GAME, 0, "exchange_seven")).state
     state = play(GAME, state, "8C", "7C")
     assert GAME.validate(state) == []
     forged = with_meld(state, 0, Announcement("trump_ace", ("AH",), 30, 1))

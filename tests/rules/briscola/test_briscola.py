@@ -5,13 +5,15 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from marshmallow import ValidationError
 
 from service.rules.briscola import Briscola
+from service.rules.briscola.chiamata import Bid
 from service.rules.briscola.state import BriscolaState
 from service.rules.errors import IllegalAction, InvalidInput
-from service.rules.game import Action
 from service.rules.shuffle import shuffle
 from service.rules.tricks import Trick
+from tests.actions import act, load
 from tests.conftest import deck_for
 from tests.rules.briscola.seed_example import EXAMPLE_DECK, EXAMPLE_PLAYS
 
@@ -25,7 +27,7 @@ def deal(players: int, dealer: int, deck, **options) -> BriscolaState:
 
 
 def play(state: BriscolaState, card: str):
-    return GAME.apply(state, Action(state.to_act, "play", card=card))
+    return GAME.apply(state, act(GAME, state.to_act, "play", card=card))
 
 
 def adjudicate(players, dealer, deck, cards, options=None):
@@ -137,7 +139,7 @@ def test_S4_four_players_points_to_team_P2_P4():
 
 def finish(state):
     while state.to_act is not None:
-        state = GAME.apply(state, Action(**GAME.legal_actions(state)[0])).state
+        state = GAME.apply(state, load(GAME, GAME.legal_actions(state)[0])).state
     return state
 
 
@@ -264,23 +266,23 @@ def test_any_card_may_be_played():
 def test_illegal_actions():
     state = deal(2, ADA, EXAMPLE_DECK)
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(ADA, "play", card="3H"))
+        GAME.apply(state, act(GAME, ADA, "play", card="3H"))
     assert err.value.code == "not_your_turn" and err.value.legal_actions == GAME.legal_actions(state)
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(YOU, "play", card="3H"))
+        GAME.apply(state, act(GAME, YOU, "play", card="3H"))
     assert err.value.code == "card_not_in_hand"
+    with pytest.raises(ValidationError) as refused:  # a play names its card: the action schema says so
+        GAME.apply(state, act(GAME, YOU, "play"))
+    assert refused.value.messages == {"card": ["Missing data for required field."]}
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(YOU, "play"))
-    assert err.value.code == "missing_card"
-    with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(YOU, "exchange_turnup"))
+        GAME.apply(state, act(GAME, YOU, "exchange_turnup"))
     assert err.value.code == "exchange_not_allowed" and err.value.rule == "BRI-A5"
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(YOU, "bid", rank="A"))
+        GAME.apply(state, Bid(YOU, rank="A"))  # chiamata's bid
     assert err.value.code == "unknown_action"
     done = finish(state)
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(done, Action(YOU, "play", card="AS"))
+        GAME.apply(done, act(GAME, YOU, "play", card="AS"))
     assert err.value.code == "deal_over"
     assert GAME.legal_actions(done) == []
 
@@ -293,7 +295,7 @@ def test_BRI_A5_two_of_trumps_takes_the_turn_up():
     deck = deck_for(hands, 2, 1, GAME.full_pack(), then=["AS"])
     state = deal(2, 1, deck, turnup_exchange="two")
     assert {"seat": 0, "type": "exchange_turnup"} in GAME.legal_actions(state)
-    after = GAME.apply(state, Action(0, "exchange_turnup"))
+    after = GAME.apply(state, act(GAME, 0, "exchange_turnup"))
     assert after.events == ({"type": "exchange_turnup", "seat": 0, "gave": "2S", "took": "AS"},)
     assert "AS" in after.state.seats[0].hand and after.state.stock[-1] == "2S"
     assert after.state.to_act == 0 and GAME.validate(after.state) == []
@@ -306,11 +308,11 @@ def test_BRI_A5_seven_then_two():
     hands = {0: ["7S", "KH", "QH"], 1: ["2S", "KD", "QD"]}
     deck = deck_for(hands, 2, 1, GAME.full_pack(), then=["KS"])
     state = deal(2, 1, deck, turnup_exchange="seven_then_two")
-    state = GAME.apply(state, Action(0, "exchange_turnup")).state
+    state = GAME.apply(state, act(GAME, 0, "exchange_turnup")).state
     assert state.stock[-1] == "7S" and "KS" in state.seats[0].hand
     state = play(state, "KH").state
     assert {"seat": 1, "type": "exchange_turnup"} in GAME.legal_actions(state)
-    state = GAME.apply(state, Action(1, "exchange_turnup")).state
+    state = GAME.apply(state, act(GAME, 1, "exchange_turnup")).state
     assert state.stock[-1] == "2S" and "7S" in state.seats[1].hand
     assert GAME.validate(state) == []
     # the two cannot take a high turn-up under seven_then_two
@@ -416,7 +418,7 @@ def test_3b7_tricks_with_drawing_then_three_without(players, with_draw):
     state = deal(players, 0, shuffle(GAME.pack(players, DEFAULT), f"3b7-{players}"))
     drawn_after = []
     while state.to_act is not None:
-        transition = GAME.apply(state, Action(**GAME.legal_actions(state)[0]))
+        transition = GAME.apply(state, load(GAME, GAME.legal_actions(state)[0]))
         state = transition.state
         if any(e["type"] == "trick" for e in transition.events):
             drawn_after.append(bool(draws(transition.events)))
@@ -432,12 +434,12 @@ def test_BRI_A7_the_turn_up_goes_to_the_last_player_in_draw_order(players):
     state = deal(players, 1, shuffle(GAME.pack(players, DEFAULT), f"a7-{players}"))
     turn_up = state.turn_up
     while len(state.stock) > players or state.trick:
-        state = GAME.apply(state, Action(**GAME.legal_actions(state)[0])).state
+        state = GAME.apply(state, load(GAME, GAME.legal_actions(state)[0])).state
     last_round = state.stock
     assert len(last_round) == players and last_round[-1] == turn_up
     drawn: list = []
     while not drawn:
-        transition = GAME.apply(state, Action(**GAME.legal_actions(state)[0]))
+        transition = GAME.apply(state, load(GAME, GAME.legal_actions(state)[0]))
         state, drawn = transition.state, draws(transition.events)
     winner = state.tricks[-1].winner
     assert drawn == [((winner + k) % players, last_round[k]) for k in range(players)]

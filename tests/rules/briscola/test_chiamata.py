@@ -6,12 +6,13 @@ import dataclasses
 import random
 
 import pytest
+from marshmallow import ValidationError
 
 from service.rules.briscola import BriscolaChiamata
-from service.rules.briscola.chiamata import multiplier, settlement
+from service.rules.briscola.chiamata import Bid, multiplier, settlement
 from service.rules.errors import IllegalAction
-from service.rules.game import Action
 from service.rules.shuffle import shuffle
+from tests.actions import act, load
 from tests.conftest import deck_for
 
 GAME = BriscolaChiamata()
@@ -26,7 +27,7 @@ def deal(deck=DECK, dealer=DEALER, **options):
 
 def run(state, *calls):
     for seat, kind, fields in calls:
-        state = GAME.apply(state, Action(seat, kind, **fields)).state
+        state = GAME.apply(state, act(GAME, seat, kind, **fields)).state
         assert GAME.validate(state) == []
     return state
 
@@ -56,7 +57,7 @@ def playout(state, seed):
     """Random legal play to the end (seeded)."""
     rng = random.Random(seed)
     while state.to_act is not None:
-        state = GAME.apply(state, Action(**rng.choice(GAME.legal_actions(state)))).state
+        state = GAME.apply(state, load(GAME, rng.choice(GAME.legal_actions(state)))).state
         assert GAME.validate(state) == []
     return state
 
@@ -73,7 +74,7 @@ def test_S8_auction_won_by_two_at_65():
     state = deal()
     for k, (seat, kind, fields) in enumerate(S8_CALLS):
         assert state.phase == "auction" and state.to_act == seat, k
-        transition = GAME.apply(state, Action(seat, kind, **fields))
+        transition = GAME.apply(state, act(GAME, seat, kind, **fields))
         state = transition.state
     assert transition.events[-1] == {"type": "auction_won", "seat": P2, "rank": "2", "points": 65}
     passed = {c.seat for c in state.auction if c.type == "pass"}
@@ -141,10 +142,10 @@ def test_S10_caller_holds_the_called_card_and_plays_alone():
 def test_S11_rank_bids_go_strictly_down():
     state = run(deal(), bid(P1, rank="3"))
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(P2, "bid", rank="A"))
+        GAME.apply(state, act(GAME, P2, "bid", rank="A"))
     assert err.value.code == "bid_not_lower" and err.value.rule == "3(b')2"
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(P2, "bid", rank="3"))
+        GAME.apply(state, act(GAME, P2, "bid", rank="3"))
     assert err.value.code == "bid_not_lower"
     ranks = [a["rank"] for a in GAME.legal_actions(state) if "rank" in a]
     assert ranks == list("KQJ76542")
@@ -153,28 +154,31 @@ def test_S11_rank_bids_go_strictly_down():
 def test_bid_needs_exactly_one_of_rank_or_points():
     state = deal()
     for fields in ({}, {"rank": "A", "points": 70}):
-        with pytest.raises(IllegalAction) as err:
-            GAME.apply(state, Action(P1, "bid", **fields))
+        with pytest.raises(IllegalAction) as err:  # the engine checks a Bid built by hand
+            GAME.apply(state, Bid(P1, **fields))
         assert err.value.code == "invalid_bid"
+        with pytest.raises(ValidationError) as refused:  # and the action schema refuses it on the wire
+            act(GAME, P1, "bid", **fields)
+        assert refused.value.messages == {"_schema": ["'bid' takes exactly one of rank, points"]}
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(P1, "bid", rank="T"))
+        GAME.apply(state, act(GAME, P1, "bid", rank="T"))
     assert err.value.code == "invalid_bid"
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(P1, "bid", points=70))
+        GAME.apply(state, act(GAME, P1, "bid", points=70))
     assert err.value.code == "points_before_two"
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(P1, "play", card=state.seats[P1].hand[0]))
+        GAME.apply(state, act(GAME, P1, "play", card=state.seats[P1].hand[0]))
     assert err.value.code == "wrong_phase"
-    assert GAME.apply(state, Action(P1, "bid", rank="k")).state.auction[0].rank == "K"
+    assert GAME.apply(state, act(GAME, P1, "bid", rank="k")).state.auction[0].rank == "K"
 
 
 def test_point_bids_rise_and_120_ends_the_auction():
     state = run(deal(), bid(P1, rank="2"), bid(P2, points=61))
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(P3, "bid", points=61))
+        GAME.apply(state, act(GAME, P3, "bid", points=61))
     assert err.value.code == "bid_out_of_range"
     with pytest.raises(IllegalAction):
-        GAME.apply(state, Action(P3, "bid", points=121))
+        GAME.apply(state, act(GAME, P3, "bid", points=121))
     state = run(state, bid(P3, points=120))
     assert state.phase == "call" and state.caller == P3
 
@@ -194,7 +198,7 @@ def test_BRI_A8_dealer_must_bid():
     legal = GAME.legal_actions(state)
     assert state.to_act == P5 and legal and all(a["type"] == "bid" for a in legal)
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(P5, "pass"))
+        GAME.apply(state, act(GAME, P5, "pass"))
     assert err.value.code == "dealer_must_bid" and err.value.rule == "BRI-A8"
     state = run(state, bid(P5, rank="2"))
     assert state.phase == "call" and state.caller == P5
@@ -212,12 +216,12 @@ def test_BRI_A10_points_only_auction():
     assert not any("rank" in a for a in legal)
     assert [a["points"] for a in legal if "points" in a] == list(range(70, 121))
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(P1, "bid", rank="A"))
+        GAME.apply(state, act(GAME, P1, "bid", rank="A"))
     assert err.value.code == "invalid_bid"
     state = run(state, bid(P1, points=75), *[passes(s) for s in (P2, P3, P4, P5)])
     assert state.phase == "call" and len(GAME.legal_actions(state)) == 40
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(P1, "choose_suit", suit="S"))
+        GAME.apply(state, act(GAME, P1, "choose_suit", suit="S"))
     assert err.value.code == "missing_rank"
     state = run(state, (P1, "choose_suit", {"suit": "S", "rank": "A"}))
     assert state.called_card == "AS" and state.trump == "S"
@@ -256,7 +260,7 @@ def test_BRI_A10_cappotto_doubles():
     while state.to_act is not None:  # P1 leads its highest spade; the others play anything
         legal = GAME.legal_actions(state)
         action = legal[0] if state.to_act == P1 else rng.choice(legal)
-        state = GAME.apply(state, Action(**action)).state
+        state = GAME.apply(state, load(GAME, action)).state
     result = GAME.result(state)
     assert result["points"][P1] == 120 and result["alone"]
     assert result["cappotto"] and result["multiplier"] == 2 and result["payouts"] == [8, -2, -2, -2, -2]
@@ -281,11 +285,11 @@ def test_secret_partner_is_not_in_any_view():
     while first.partner is None:
         action = GAME.legal_actions(first)[0]
         if action["card"] == "2H" or first.to_act not in (P3, P4):
-            first = GAME.apply(first, Action(**action)).state
+            first = GAME.apply(first, load(GAME, action)).state
         else:
             hand = first.seats[first.to_act].hand
             card = next((c for c in hand if c != "2H"), hand[0])
-            first = GAME.apply(first, Action(first.to_act, "play", card=card)).state
+            first = GAME.apply(first, act(GAME, first.to_act, "play", card=card)).state
     assert first.partner == P4 and GAME.view(first, P1).partner == P4
 
 
@@ -336,13 +340,13 @@ def test_secret_partner_not_in_events_or_views_until_the_called_card_is_played()
     b = deal(deck_for(swapped, 5, DEALER, GAME.full_pack()))
     assert "2H" in a.seats[P4].hand and "2H" in b.seats[P3].hand
     calls = [*S8_CALLS, (P2, "choose_suit", {"suit": "H"})]
-    steps = [Action(seat, kind, **fields) for seat, kind, fields in calls]
+    steps = [act(GAME, seat, kind, **fields) for seat, kind, fields in calls]
     steps += [None] * 35  # seven tricks of cards other than 2H and X
     for step in steps:
         if step is None:
             seat = a.to_act
             card = next(c for c in a.seats[seat].hand if c not in ("2H", x))
-            step = Action(seat, "play", card=card)
+            step = act(GAME, seat, "play", card=card)
         ta, tb = GAME.apply(a, step), GAME.apply(b, step)
         a, b = ta.state, tb.state
         assert ta.events == tb.events
@@ -354,8 +358,8 @@ def test_secret_partner_not_in_events_or_views_until_the_called_card_is_played()
     while a.to_act is not None:  # the last trick: the called card turns up, and only now is the partner known
         seat = a.to_act
         ta, tb = (
-            GAME.apply(a, Action(seat, "play", card=a.seats[seat].hand[0])),
-            GAME.apply(b, Action(seat, "play", card=b.seats[seat].hand[0])),
+            GAME.apply(a, act(GAME, seat, "play", card=a.seats[seat].hand[0])),
+            GAME.apply(b, act(GAME, seat, "play", card=b.seats[seat].hand[0])),
         )
         a, b = ta.state, tb.state
     assert (a.partner, b.partner) == (P4, P3)

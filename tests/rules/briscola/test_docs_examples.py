@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from service.rules.briscola import Briscola
 from service.rules.briscola.game import sides
-from service.rules.game import Action
+from tests.actions import act
 from tests.conftest import deck_for
 from tests.rules.briscola.seed_example import EXAMPLE_DECK, EXAMPLE_PLAYS
-from tests.rules.rules_docs import check_options_table, json_example, rule_headings
 
 GAME = Briscola()
 DEFAULT = GAME.options(None)
 YOU, ADA = 0, 1
 
 
-def act(state, seat, kind, **fields):
-    return GAME.apply(state, Action(seat, kind, **fields))
+def step(state, seat, kind, **fields):
+    return GAME.apply(state, act(GAME, seat, kind, **fields))
 
 
 def test_components_example_four_players_trump_ace_takes_23():
@@ -38,8 +37,8 @@ def test_play_example_first_four_tricks_26_to_4():
     tricks = [("QC", "7C", YOU, 3), ("4S", "JH", YOU, 2), ("6D", "KD", ADA, 4), ("3H", "AH", YOU, 21)]
     draws = []
     for lead, reply, winner, points in tricks:
-        state = act(state, state.to_act, "play", card=lead).state
-        t = act(state, state.to_act, "play", card=reply)
+        state = step(state, state.to_act, "play", card=lead).state
+        t = step(state, state.to_act, "play", card=reply)
         state = t.state
         assert [e for e in t.events if e["type"] == "trick"][0]["winner"] == winner
         assert state.tricks[-1].points == points
@@ -48,17 +47,21 @@ def test_play_example_first_four_tricks_26_to_4():
     assert (state.seats[YOU].points, state.seats[ADA].points) == (26, 4)
 
 
-def adjudicate(record, options=None):
-    state = GAME.deal(record["players"], record["dealer"], GAME.options(options), record["deck"]).state
-    for action in record["actions"]:
-        state = act(state, action["seat"], action["type"], card=action["card"]).state
+def adjudicate(options=None):
+    state = GAME.deal(2, ADA, GAME.options(options), EXAMPLE_DECK).state
+    for card in EXAMPLE_PLAYS:
+        state = step(state, state.to_act, "play", card=card).state
     return state
 
 
+def test_tricks_example_an_off_suit_ace_cannot_win():
+    assert GAME.trick_winner("S", ["7C", "AD"], DEFAULT) == (0, 11)
+
+
 def test_scoring_example_the_seed_deal_ends_68_to_52():
-    record = json_example("briscola", "briscola-seed-record")
-    assert record["deck"] == EXAMPLE_DECK and [a["card"] for a in record["actions"]] == EXAMPLE_PLAYS
-    state = adjudicate(record)
+    # the doc's deal: You A♥ 4♠ Q♣, Ada 3♥ K♦ 7♣, then 5♠ and the rest of the example deck
+    assert EXAMPLE_DECK[:6] == ["AH", "3H", "4S", "KD", "QC", "7C"]
+    state = adjudicate()
     result = GAME.result(state)
     assert result["points"] == [68, 52] and result["winners"] == [YOU] and result["decided_by"] == "points"
     assert result["match"]["match_score"] == "1-0" and not result["match"]["over"]
@@ -69,27 +72,28 @@ def test_scoring_example_the_seed_deal_ends_68_to_52():
     last = state.tricks[17:]
     assert [t.winner for t in last].count(YOU) == 2
     assert {c for t in last if t.winner == YOU for c in t.cards} >= {"5S", "KC"}
-    again = GAME.result(adjudicate(record, {"match_score": "1-0"}))["match"]
-    assert again["match_score"] == "2-0" and again["over"] and again["winners"] == [YOU]
+    again = GAME.result(adjudicate({"match_score": "1-0"}))["match"]
+    assert again["score_before"] == [1, 0] and again["match_score"] == "2-0"
+    assert again["over"] and again["winners"] == [YOU]
 
 
 def test_options_example_two_of_trumps_takes_the_turn_up():
     deck = deck_for({0: ["2S", "KH", "QH"], 1: ["3C", "KD", "QD"]}, 2, 1, GAME.full_pack(), then=["AS"])
     state = GAME.deal(2, 1, GAME.options({"turnup_exchange": "two"}), deck).state
     assert {"seat": 0, "type": "exchange_turnup"} in GAME.legal_actions(state)
-    after = act(state, 0, "exchange_turnup").state
-    assert "AS" in after.seats[0].hand and after.stock[-1] == "2S" and after.to_act == 0
+    after = step(state, 0, "exchange_turnup").state
+    assert after.seats[0].hand == ("AS", "KH", "QH") and after.stock[-1] == "2S" and after.to_act == 0
     assert not any(a["type"] == "exchange_turnup" for a in GAME.legal_actions(after))
 
 
 def test_settled_reading_exchange_on_any_turn_while_the_stock_lasts():
     deck = deck_for({0: ["KH", "QH", "JH"], 1: ["2S", "KD", "QD"]}, 2, 1, GAME.full_pack(), then=["AS"])
     state = GAME.deal(2, 1, GAME.options({"turnup_exchange": "two"}), deck).state
-    state = act(state, 0, "play", card="KH").state  # mid-trick, seat 1's turn: the exchange is open to it
+    state = step(state, 0, "play", card="KH").state  # mid-trick, seat 1's turn: the exchange is open to it
     assert {"seat": 1, "type": "exchange_turnup"} in GAME.legal_actions(state)
     while state.stock:  # seat 1 keeps the two; once the stock is gone no exchange is offered
         plays = [a for a in GAME.legal_actions(state) if a["type"] == "play" and a["card"] != "2S"]
-        state = act(state, state.to_act, "play", card=plays[0]["card"]).state
+        state = step(state, state.to_act, "play", card=plays[0]["card"]).state
     assert "2S" in state.seats[1].hand
     assert not any(a["type"] == "exchange_turnup" for a in GAME.legal_actions(state))
 
@@ -98,12 +102,3 @@ def test_five_players_is_a_422_naming_briscola_chiamata(client):
     answer = client.post("/v1/briscola/deals", json={"players": 5, "dealer": 0, "seed": "five"})
     assert answer.status_code == 422
     assert "briscola-chiamata" in answer.get_data(as_text=True)
-
-
-def test_options_table_matches_the_engine():
-    check_options_table("briscola", GAME.option_specs())
-
-
-def test_every_rule_id_of_briscola_has_a_heading():
-    headings = set(rule_headings("briscola"))
-    assert {"6", "3(b)4"} | {s.rule for s in GAME.option_specs()} <= headings

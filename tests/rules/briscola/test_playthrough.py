@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from service.rules.briscola import Briscola, BriscolaChiamata
 from service.rules.errors import IllegalAction
-from service.rules.game import Action
 from service.rules.shuffle import shuffle
+from tests.actions import act, load
 
 BRISCOLA = Briscola()
 CHIAMATA = BriscolaChiamata()
@@ -29,12 +29,13 @@ def check_step(game, state, pack, rng):
     legal = game.legal_actions(state)
     assert legal and len({tuple(sorted(a.items())) for a in legal}) == len(legal)
     for listed in legal:  # every listed action is accepted
-        game.apply(state, Action(**listed))
+        game.apply(state, load(game, listed))
     seat = state.to_act
     other = (seat + 1) % state.players
     try:  # the wrong seat is refused
         game.apply(
-            state, Action(other, legal[0]["type"], **{k: v for k, v in legal[0].items() if k not in ("seat", "type")})
+            state,
+            act(game, other, legal[0]["type"], **{k: v for k, v in legal[0].items() if k not in ("seat", "type")}),
         )
         raise AssertionError("a seat played out of turn")
     except IllegalAction as err:
@@ -42,7 +43,7 @@ def check_step(game, state, pack, rng):
     if state.phase == "play":
         stranger = next(c for c in pack if c not in state.seats[seat].hand)
         try:  # a card not in hand is refused
-            game.apply(state, Action(seat, "play", card=stranger))
+            game.apply(state, act(game, seat, "play", card=stranger))
             raise AssertionError("a card not in hand was played")
         except IllegalAction as err:
             assert err.code == "card_not_in_hand"
@@ -78,7 +79,7 @@ def test_random_briscola_playthrough(players, dealer, seed, choices, tie_rule, t
     while state.to_act is not None:
         legal = check_step(game, state, pack, choices)
         before = state
-        transition = game.apply(state, Action(**choices.choice(legal)))
+        transition = game.apply(state, load(game, choices.choice(legal)))
         state = transition.state
         played += [e["card"] for e in transition.events if e["type"] == "play"]
         draws = [(e["seat"], e["card"]) for e in transition.events if e["type"] == "draw"]
@@ -137,7 +138,7 @@ def test_random_chiamata_playthrough(dealer, seed, choices, all_pass, first_lead
         legal = check_step(game, state, pack, choices)
         if state.phase == "auction" and bias.random() < 0.5:  # pass more often than a uniform pick would
             legal = [a for a in legal if a["type"] == "pass"] or legal
-        transition = game.apply(state, Action(**choices.choice(legal)))
+        transition = game.apply(state, load(game, choices.choice(legal)))
         before, state = state, transition.state
         played += [e["card"] for e in transition.events if e["type"] == "play"]
         if state.called_card is not None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from service.rules.briscola import BriscolaChiamata
-from service.rules.game import Action
+from service.rules.errors import IllegalAction
 from service.rules.shuffle import shuffle
-from tests.rules.rules_docs import check_options_table, rule_headings
+from tests.actions import act
 
 GAME = BriscolaChiamata()
 DEALER = 4
@@ -20,8 +22,8 @@ HANDS = [
 AUCTION = [(0, "A", None), (1, "K", None), (2, None, None), (3, "7", None), (4, None, None), (0, "2", None)]
 
 
-def act(state, seat, kind, **fields):
-    return GAME.apply(state, Action(seat, kind, **fields))
+def step(state, seat, kind, **fields):
+    return GAME.apply(state, act(GAME, seat, kind, **fields))
 
 
 def deal(**options):
@@ -31,9 +33,10 @@ def deal(**options):
 def auction(state, calls):
     for seat, rank, points in calls:
         if rank is None and points is None:
-            state = act(state, seat, "pass").state
+            state = step(state, seat, "pass").state
         else:
-            state = act(state, seat, "bid", rank=rank, points=points).state
+            named = {"rank": rank} if rank is not None else {"points": points}
+            state = step(state, seat, "bid", **named).state
     return state
 
 
@@ -41,7 +44,7 @@ def play_out(state):
     """Each player plays the first card of their hand; every event in order."""
     events = []
     while state.to_act is not None:
-        t = act(state, state.to_act, "play", card=state.seats[state.to_act].hand[0])
+        t = step(state, state.to_act, "play", card=state.seats[state.to_act].hand[0])
         state = t.state
         events.extend(t.events)
     return state, events
@@ -49,7 +52,7 @@ def play_out(state):
 
 def test_components_example_calling_ones_own_king_plays_alone():
     state = auction(deal(), [(0, "K", None), (1, None, None), (2, None, None), (3, None, None), (4, None, None)])
-    t = act(state, 0, "choose_suit", suit="C")
+    t = step(state, 0, "choose_suit", suit="C")
     assert t.events == ({"type": "call", "seat": 0, "card": "KC", "trump": "C"},)
     assert "KC" in t.state.seats[0].hand and t.state.partner is None
     state, events = play_out(t.state)
@@ -75,14 +78,14 @@ def test_auction_example_two_at_65_and_point_bids_one_per_value():
     assert [a["points"] for a in legal[1:]] == list(range(66, 121))
     state = auction(state, [(3, None, None), (0, None, None)])
     assert state.phase == "call" and state.caller == 1
-    t = act(state, 1, "choose_suit", suit="H")
+    t = step(state, 1, "choose_suit", suit="H")
     assert t.state.called_card == "2H" and t.state.trump == "H" and "2H" in t.state.seats[3].hand
     assert t.state.partner is None and GAME.view(t.state, 1).partner is None
 
 
 def called_deal(**options):
     state = auction(deal(**options), [*AUCTION, (1, None, 65), (3, None, None), (0, None, None)])
-    return act(state, 1, "choose_suit", suit="H").state
+    return step(state, 1, "choose_suit", suit="H").state
 
 
 def test_play_example_partner_revealed_in_trick_1():
@@ -90,7 +93,7 @@ def test_play_example_partner_revealed_in_trick_1():
     assert state.to_act == 0
     events = []
     for card in ["JS", "JH", "QH", "2H", "6S"]:
-        t = act(state, state.to_act, "play", card=card)
+        t = step(state, state.to_act, "play", card=card)
         state = t.state
         events.extend(t.events)
     assert {"type": "partner_revealed", "seat": 3, "alone": False} in events
@@ -122,21 +125,28 @@ def test_options_example_subito_al_due_doubles_a_failed_75():
     payouts = []
     for options in ({}, {"score_multipliers": "subito_al_due"}):
         state = auction(deal(**options), calls)
-        state, _ = play_out(act(state, 1, "choose_suit", suit="H").state)
+        state, _ = play_out(step(state, 1, "choose_suit", suit="H").state)
         result = GAME.result(state)
         assert result["team_points"][0] == 68 and not result["made"] and result["target"] == 75
         payouts.append(result["payouts"])
     assert payouts == [[1, -2, 1, -1, 1], [2, -4, 2, -2, 2]]
 
 
+def test_auction_refusal_example_ace_after_three_breaks_3b2():
+    state = auction(deal(), [(0, "3", None)])
+    with pytest.raises(IllegalAction) as err:
+        step(state, 1, "bid", rank="A")
+    assert (err.value.code, err.value.rule) == ("bid_not_lower", "3(b')2")
+
+
+def test_settled_reading_point_bids_one_per_value_after_118():
+    state = auction(deal(), [(0, "2", None), (1, None, 118)])
+    assert GAME.legal_actions(state) == [
+        {"seat": 2, "type": "pass"},
+        {"seat": 2, "type": "bid", "points": 119},
+        {"seat": 2, "type": "bid", "points": 120},
+    ]
+
+
 def test_settled_reading_cappotto_double_defaults_to_false():
     assert GAME.options(None).cappotto_double is False
-
-
-def test_options_table_matches_the_engine():
-    check_options_table("briscola-chiamata", GAME.option_specs())
-
-
-def test_every_rule_id_of_chiamata_has_a_heading():
-    ids = {"6", "3(b')", "3(b')2", "3(b')3", "3(b')4"} | {s.rule for s in GAME.option_specs()}
-    assert ids <= set(rule_headings("briscola-chiamata"))

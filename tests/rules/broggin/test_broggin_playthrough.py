@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from service.rules.broggin.options import BrogginOptions
 from service.rules.broggin.state import COMPLETE, Assignment
 from service.rules.errors import IllegalAction
-from service.rules.game import Action
 from service.rules.registry import GAMES
 from service.rules.shuffle import shuffle
+from tests.actions import act
 
 GAME = GAMES["broggin"]
 TYPES = ("bet", "fold", "exchange", "call", "raise", "declare")
@@ -24,10 +24,10 @@ def concrete(state, listed, pick):
     if kind == "exchange":
         hand = state.seats[seat].hand
         count = pick % (listed["max_cards"] + 1)
-        return Action(seat, kind, discard=tuple(hand[(pick + i) % 4] for i in range(count)))
+        return act(GAME, seat, kind, discard=tuple(hand[(pick + i) % 4] for i in range(count)))
     if kind == "raise":
         low, high = listed["min"], listed["max"]
-        return Action(seat, kind, amount=low + pick % (high - low + 1))
+        return act(GAME, seat, kind, amount=low + pick % (high - low + 1))
     if kind == "declare":
         chosen, used = [], set()
         for trump, cards in listed["domains"].items():
@@ -35,8 +35,8 @@ def concrete(state, listed, pick):
             card = free[pick % len(free)]
             used.add(card)
             chosen.append((trump, card))
-        return Action(seat, kind, assignments=tuple(chosen))
-    return Action(seat, kind)
+        return act(GAME, seat, kind, assignments=dict(chosen))
+    return act(GAME, seat, kind)
 
 
 def every_card(state):
@@ -105,7 +105,7 @@ def test_random_legal_playthrough(
         listed_types = {a["type"] for a in legal}
         for kind in set(TYPES) - listed_types - {"exchange", "raise", "declare"}:  # what is not listed is refused
             try:
-                GAME.apply(state, Action(state.to_act, kind))
+                GAME.apply(state, act(GAME, state.to_act, kind))
             except IllegalAction as refused:
                 assert refused.legal_actions == legal
             else:

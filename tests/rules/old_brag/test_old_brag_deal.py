@@ -7,14 +7,16 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from marshmallow import ValidationError
 
+from service.rules.broggin.game import Exchange
 from service.rules.cards import french_pack
 from service.rules.errors import IllegalAction
-from service.rules.game import Action
 from service.rules.old_brag import OldBrag
 from service.rules.old_brag.game import total_31
 from service.rules.old_brag.state import OldBragState
 from service.rules.seats import deal_order
+from tests.actions import act, load
 
 GAME = OldBrag()
 
@@ -45,7 +47,7 @@ def play(
     state, events = t.state, list(t.events)
     assert GAME.validate(state) == []
     for raw in actions:
-        t = GAME.apply(state, Action(**raw))
+        t = GAME.apply(state, load(GAME, raw))
         state = t.state
         events.extend(t.events)
         assert GAME.validate(state) == [], raw
@@ -267,7 +269,7 @@ def test_pot3_over_31_from_the_deal_is_disqualified() -> None:
     assert state.phase == "drawing" and state.to_act == 1
     assert _illegal(state, seat=0, type="hit").code == "already_bust"
     for seat in (1, 2, 3):
-        state = GAME.apply(state, Action(seat=seat, type="stand")).state
+        state = GAME.apply(state, act(GAME, seat, "stand")).state
     result = GAME.result(state)
     assert result is not None
     assert result["pots"]["main"]["winner"] == 0
@@ -306,7 +308,7 @@ def test_folded_players_out_of_pot3_option() -> None:
     state, _ = play(O16_HANDS, actions, draws=O16_DRAWS, pot3_folded_players_eligible=False)
     assert state.to_act == 1
     assert GAME.legal_actions(state) == [{"seat": 1, "type": "hit"}, {"seat": 1, "type": "stand"}]
-    t = GAME.apply(state, Action(seat=1, type="stand"))
+    t = GAME.apply(state, act(GAME, 1, "stand"))
     result = GAME.result(t.state)
     assert result is not None
     assert result["pots"]["pot3"]["winner"] == 1 and result["pots"]["pot3"]["total"] == 23
@@ -400,9 +402,9 @@ def test_max_raise_option() -> None:
     state = GAME.deal(4, 0, opts, build_deck(O16_HANDS, 0)).state
     assert GAME.legal_actions(state) == [{"seat": 0, "type": "bet", "min": 1, "max": 2}]
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(seat=0, type="bet", amount=3))
+        GAME.apply(state, act(GAME, 0, "bet", amount=3))
     assert err.value.code == "raise_too_large" and err.value.rule == "OB-A9"
-    state = GAME.apply(state, Action(seat=0, type="bet", amount=2)).state
+    state = GAME.apply(state, act(GAME, 0, "bet", amount=2)).state
     assert {"seat": 1, "type": "raise", "min": 3, "max": 4} in GAME.legal_actions(state)
 
 
@@ -413,7 +415,7 @@ def _start(**options: Any) -> OldBragState:
 
 def _illegal(state: OldBragState, **raw: Any) -> IllegalAction:
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, Action(**raw))
+        GAME.apply(state, load(GAME, raw))
     assert err.value.legal_actions == GAME.legal_actions(state)
     return err.value
 
@@ -440,7 +442,12 @@ def test_dealer_must_open_at_least_one_chip() -> None:
     ]
     err = _illegal(state, seat=0, type="hit")
     assert (err.code, err.rule) == ("not_drawing_phase", "4(b)")  # the order of the phases
-    assert _illegal(state, seat=0, type="exchange").code == "unknown_action"
+    with pytest.raises(IllegalAction) as other_game:  # an action of another game (Broggin's exchange)
+        GAME.apply(state, Exchange(0, discard=()))
+    assert other_game.value.code == "unknown_action"
+    with pytest.raises(ValidationError) as refused:  # on the wire, no such type
+        load(GAME, {"seat": 0, "type": "exchange"})
+    assert refused.value.messages == {"type": ["Must be one of: bet, call, raise, fold, hit, stand."]}
 
 
 def test_raise_below_the_current_level() -> None:

@@ -7,15 +7,17 @@ import dataclasses
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from marshmallow import ValidationError
 
 from service.rules.cards import french_pack
 from service.rules.errors import IllegalAction
-from service.rules.game import Action
 from service.rules.old_brag import OldBrag
 from service.rules.old_brag.game import total_31
 from service.rules.old_brag.state import OldBragState
+from tests.actions import load
 
 GAME = OldBrag()
 PACK = french_pack()
@@ -91,12 +93,13 @@ def test_random_legal_playthrough(
         options_now = [c for a in legal for c in concrete(a, data.draw(st.integers(0, 50)))]
         # every listed action is accepted
         for raw in options_now:
-            GAME.apply(state, Action(**raw))
+            GAME.apply(state, load(GAME, raw))
         # a few illegal ones are refused with IllegalAction
         other = (state.to_act + 1) % players if state.to_act is not None else 0
+        with pytest.raises(ValidationError):  # not an action of Old Brag
+            load(GAME, {"seat": state.to_act, "type": "play"})
         for bad in (
             {"seat": other, "type": legal[0]["type"], **({"amount": 99} if "min" in legal[0] else {})},
-            {"seat": state.to_act, "type": "play"},
             *(
                 [{"seat": state.to_act, "type": t} for t in ("hit", "stand")]
                 if state.phase == "betting"
@@ -104,7 +107,7 @@ def test_random_legal_playthrough(
             ),
         ):
             try:
-                GAME.apply(state, Action(**bad))
+                GAME.apply(state, load(GAME, bad))
             except IllegalAction as err:
                 assert err.code and err.rule
             else:
@@ -113,7 +116,7 @@ def test_random_legal_playthrough(
         weighted = options_now + [a for a in options_now if a["type"] in ("call", "hit")] * 2
         choice = data.draw(st.sampled_from(weighted))
         before_stock = state.stock
-        state = GAME.apply(state, Action(**choice)).state
+        state = GAME.apply(state, load(GAME, choice)).state
         if choice["type"] == "hit":
             assert state.stock == before_stock[1:]  # draws come off the top of the rest
         check_invariants(state)
@@ -182,7 +185,7 @@ def test_validate_and_apply_never_crash_on_tampered_states(
         if not legal:
             break
         raw = concrete(legal[pick % len(legal)], pick)[0]
-        state = GAME.apply(state, Action(**raw)).state
+        state = GAME.apply(state, load(GAME, raw)).state
     for name, value, seat_field in mutations:
         if name == "phase":
             state = dataclasses.replace(state, phase=("betting", "drawing", "complete", "x")[value % 4])
@@ -208,8 +211,9 @@ def test_validate_and_apply_never_crash_on_tampered_states(
         GAME.view(state, seat)
     for legal in GAME.legal_actions(state):
         for raw in concrete(legal, 3):
-            GAME.apply(state, Action(**raw))
+            GAME.apply(state, load(GAME, raw))
     for kind in ("bet", "call", "raise", "fold", "hit", "stand"):
         for seat in range(-1, 5):
             with contextlib.suppress(IllegalAction):
-                GAME.apply(state, Action(seat=seat, type=kind, amount=2))
+                kind_class = {c.type: c for c in GAME.actions}[kind]  # built by hand: seat -1 never loads
+                GAME.apply(state, kind_class(seat, 2) if kind in ("bet", "raise") else kind_class(seat))

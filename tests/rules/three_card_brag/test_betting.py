@@ -6,9 +6,9 @@ import pytest
 
 from service.rules.cards import parse_french
 from service.rules.errors import IllegalAction
-from service.rules.game import Action
 from service.rules.registry import GAMES
 from service.rules.three_card_brag.options import BragOptions
+from tests.actions import act
 from tests.conftest import deck_for
 
 GAME = GAMES["three-card-brag"]
@@ -28,7 +28,7 @@ def deal(hands, players=4, **options):
 def play(state, *moves):
     events = []
     for seat, kind, *amount in moves:
-        t = GAME.apply(state, Action(seat, kind, amount=amount[0] if amount else None))
+        t = GAME.apply(state, act(GAME, seat, kind, **({"amount": amount[0]} if amount else {})))
         state = t.state
         events.extend(t.events)
     return state, events
@@ -47,7 +47,7 @@ def test_TB1_no_see_with_three_players():
     assert set(legal) == {"fold", "call", "raise"}
     assert legal["raise"]["min"] == 3
     with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, Action(A, "see"))
+        GAME.apply(state, act(GAME, A, "see"))
     assert caught.value.code == "cannot_see"
 
 
@@ -96,7 +96,7 @@ def test_TB4_blind_against_open():
     assert events[0]["chips"] == 1 and state.pot == 7
     assert set(kinds(state)) == {"fold", "call", "raise"}  # you cannot see a blind man
     with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, Action(B, "see"))
+        GAME.apply(state, act(GAME, B, "see"))
     assert "blind" in caught.value.message
     state, _ = play(state, (B, "call"))
     assert state.pot == 9
@@ -173,21 +173,21 @@ def test_BT_A6_see_needs_a_stake_and_call_needs_a_bet():
     state = deal({}, players=2)
     assert "see" not in kinds(state) and "call" not in kinds(state)
     with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, Action(0, "call"))
+        GAME.apply(state, act(GAME, 0, "call"))
     assert (caught.value.code, caught.value.rule) == ("nothing_to_call", "5(b)")  # a call needs S (5(b) table)
     with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, Action(0, "see"))
+        GAME.apply(state, act(GAME, 0, "see"))
     assert (caught.value.code, caught.value.rule) == ("cannot_see", "BT-A6")
 
 
 def test_a_refused_see_names_the_rule_it_breaks():
     three = play(deal({}, players=3), (0, "bet", 2))[0]
     with pytest.raises(IllegalAction) as caught:
-        GAME.apply(three, Action(1, "see"))
+        GAME.apply(three, act(GAME, 1, "see"))
     assert (caught.value.code, caught.value.rule) == ("cannot_see", "5(b)")  # three players are in
     heads_up = play(deal({}, players=2), (0, "bet", 2), (1, "look"))[0]  # seat 0 stays blind
     with pytest.raises(IllegalAction) as caught:
-        GAME.apply(heads_up, Action(1, "see"))
+        GAME.apply(heads_up, act(GAME, 1, "see"))
     assert (caught.value.code, caught.value.rule) == ("cannot_see", "5(b)/blind")  # open may not see blind
     blind_seer = play(deal({}, players=2), (0, "bet", 2))[0]
     assert "see" in kinds(blind_seer)
@@ -199,11 +199,11 @@ def test_limits_and_odd_stakes():
     state, _ = play(state, (A, "bet", 2))
     assert kinds(state)["raise"] == {"seat": B, "type": "raise", "min": 3, "max": 4}
     with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, Action(B, "raise", amount=5))
+        GAME.apply(state, act(GAME, B, "raise", amount=5))
     assert caught.value.code == "bet_too_large"
     blind = deal({})
     with pytest.raises(IllegalAction) as caught:
-        GAME.apply(blind, Action(A, "bet", amount=3))
+        GAME.apply(blind, act(GAME, A, "bet", amount=3))
     assert caught.value.rule == "BT-A4"
     even = deal({}, blind_allowed=False, require_even_stakes=True)
     assert kinds(even)["bet"]["min"] == 2
@@ -212,13 +212,13 @@ def test_limits_and_odd_stakes():
 def test_wrong_seat_and_finished_deal():
     state = deal({})
     with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, Action(B, "fold"))
+        GAME.apply(state, act(GAME, B, "fold"))
     assert caught.value.code == "not_your_turn"
     assert caught.value.legal_actions == GAME.legal_actions(state)
     done, _ = play(state, (A, "fold"), (B, "fold"), (C, "fold"))
     assert GAME.legal_actions(done) == []
     with pytest.raises(IllegalAction) as caught:
-        GAME.apply(done, Action(D, "fold"))
+        GAME.apply(done, act(GAME, D, "fold"))
     assert caught.value.code == "deal_over"
 
 

@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.rules.errors import IllegalAction
-from service.rules.game import Action
 from service.rules.registry import GAMES
 from service.rules.shuffle import shuffle
 from service.rules.three_card_brag.options import BragOptions
+from tests.actions import act
 
 GAME = GAMES["three-card-brag"]
 
@@ -23,8 +23,8 @@ def concrete(legal, extra):
             amount = min(amount, legal["max"])
             if amount % 2 != legal["min"] % 2 and step == 2:
                 amount -= 1
-        return Action(legal["seat"], legal["type"], amount=amount)
-    return Action(legal["seat"], legal["type"])
+        return act(GAME, legal["seat"], legal["type"], amount=amount)
+    return act(GAME, legal["seat"], legal["type"])
 
 
 @settings(max_examples=150, deadline=None)
@@ -58,7 +58,7 @@ def test_random_legal_playthrough(seed, players, dealer, blind_allowed, even, ma
         listed_types = {a["type"] for a in legal}
         for kind in {"see", "call", "look"} - listed_types:  # and what is not listed is refused
             try:
-                GAME.apply(state, Action(state.to_act, kind))
+                GAME.apply(state, act(GAME, state.to_act, kind))
             except IllegalAction:
                 pass
             else:  # pragma: no cover - would be a bug

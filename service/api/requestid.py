@@ -1,0 +1,63 @@
+"""X-Request-ID: every answer carries one, and a problem names it in ``instance``.
+
+The client's id is kept when it is safe (1 to 128 characters of ``[A-Za-z0-9._:-]``), else the service
+makes a uuid4. A problem's ``instance`` is ``urn:uuid:<id>`` when the id is a uuid, else
+``urn:uuid:<uuid5(REQUEST_ID_NAMESPACE, id)>``: a valid URI that anyone can recompute from the header.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from flask import Flask, Response, g, has_request_context, request
+
+HEADER = "X-Request-ID"
+SAFE_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
+REQUEST_ID_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "urn:card-arbiter:request-id")
+ENVIRON_ID = "card_arbiter.request_id"  # read by the access log (service.api.logs)
+ENVIRON_ROUTE = "card_arbiter.route"
+
+
+def choose_request_id(sent: str | None) -> str:
+    """The client's id when it is safe, else a new uuid4."""
+    if sent is not None and SAFE_ID.fullmatch(sent):
+        return sent
+    return str(uuid.uuid4())
+
+
+def instance_uri(request_id: str) -> str:
+    """The ``instance`` URI of a problem answered to the request ``request_id``."""
+    try:
+        return f"urn:uuid:{uuid.UUID(request_id)}"
+    except ValueError:
+        return f"urn:uuid:{uuid.uuid5(REQUEST_ID_NAMESPACE, request_id)}"
+
+
+def current_request_id() -> str | None:
+    """This request's id (None outside a request)."""
+    return g.get("request_id") if has_request_context() else None
+
+
+def current_instance() -> str | None:
+    """This request's problem ``instance`` (None outside a request)."""
+    request_id = current_request_id()
+    return None if request_id is None else instance_uri(request_id)
+
+
+def install(app: Flask) -> None:
+    """Give every request an id (first of all hooks) and every answer the header."""
+
+    def assign() -> None:
+        g.request_id = choose_request_id(request.headers.get(HEADER))
+        request.environ[ENVIRON_ID] = g.request_id
+
+    def answer(response: Response) -> Response:
+        request_id = current_request_id() or choose_request_id(request.headers.get(HEADER))
+        response.headers[HEADER] = request_id
+        request.environ[ENVIRON_ID] = request_id
+        request.environ[ENVIRON_ROUTE] = request.url_rule.rule if request.url_rule is not None else None
+        return response
+
+    app.before_request_funcs.setdefault(None, []).insert(0, assign)
+    app.after_request(answer)

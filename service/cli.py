@@ -1,0 +1,399 @@
+"""``card-arbiter``: the service from a shell, for people settling a dispute.
+
+In-process by default (the same Flask app the HTTP service runs, through its test client, so the answers are
+the service's own), or against a running service with ``--url``. Readable output, ``--json`` for machines.
+Exit status: 0 done (a record complete or in progress), 1 an illegal record, 2 bad input (the problem is
+printed), 3 the service could not be reached or failed.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, Protocol
+
+import click
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNAVAILABLE = 0, 1, 2, 3
+
+
+class Arbiter(Protocol):
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """(HTTP status, decoded JSON answer)."""
+
+
+@functools.cache
+def _app() -> Any:
+    from service.api.app import create_app
+
+    return create_app({"WARM_TABLES": False})  # tables are built when a hand first needs them
+
+
+class InProcess:
+    """The service's own app, answered in this process."""
+
+    def __init__(self) -> None:
+        self.client = _app().test_client()
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        response = self.client.open(path, method=method, json=body)
+        return response.status_code, response.get_json(silent=True)
+
+
+class Remote:
+    """A running service (``--url``)."""
+
+    def __init__(self, url: str, timeout: float) -> None:
+        import requests
+
+        self.url, self.timeout, self.session = url.rstrip("/"), timeout, requests.Session()
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        import requests
+
+        try:
+            response = self.session.request(method, self.url + path, json=body, timeout=self.timeout)
+        except requests.RequestException as error:
+            raise Unavailable(f"cannot reach {self.url}: {error}") from error
+        try:
+            return response.status_code, response.json()
+        except ValueError:
+            raise Unavailable(f"{self.url}{path} answered {response.status_code} without JSON") from None
+
+
+class Unavailable(click.ClickException):
+    exit_code = EXIT_UNAVAILABLE
+
+
+class BadInput(click.ClickException):
+    exit_code = EXIT_BAD_INPUT
+
+
+class Context:
+    def __init__(self, arbiter: Arbiter, as_json: bool) -> None:
+        self.arbiter, self.as_json = arbiter, as_json
+
+    def ask(self, method: str, path: str, body: Any = None) -> Any:
+        """The answer of a request that must succeed; a problem exits 2 (3 for a 5xx), printed."""
+        status, answer = self.arbiter.call(method, path, body)
+        if status >= 500:
+            raise Unavailable(f"the service failed ({status}): {problem_text(answer)}")
+        if status >= 400:
+            if self.as_json:
+                emit(answer)
+            raise BadInput(problem_text(answer))
+        return answer
+
+
+def emit(value: Any) -> None:
+    click.echo(json.dumps(value, ensure_ascii=False))
+
+
+def problem_text(problem: Any) -> str:
+    """A problem+json answer in a few lines."""
+    if not isinstance(problem, dict):
+        return str(problem)
+    lines = [f"{problem.get('status')} {problem.get('title')}: {problem.get('detail')}"]
+    lines += [f"  {item.get('pointer') or '/'}: {item.get('detail')}" for item in problem.get("errors", [])[:20]]
+    if problem.get("code"):
+        lines.append(f"  code {problem['code']}, rule {problem.get('rule')}")
+    return "\n".join(lines)
+
+
+def table(rows: list[list[Any]], header: list[str]) -> str:
+    """A small text table."""
+    cells = [header] + [["" if c is None else str(c) for c in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def action_text(action: dict[str, Any]) -> str:
+    fields = " ".join(
+        f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in action.items() if k not in ("seat", "type")
+    )
+    seat = f"seat {action['seat']} " if "seat" in action else ""
+    return f"{seat}{action.get('type')}{(' ' + fields) if fields else ''}"
+
+
+def result_table(result: dict[str, Any], players: int) -> str:
+    """Winners, points and payouts per seat."""
+    columns = [name for name in ("points", "payouts") if isinstance(result.get(name), list)]
+    winners = set(result.get("winners") or [])
+    rows = [[seat, "yes" if seat in winners else "", *(result[c][seat] for c in columns)] for seat in range(players)]
+    return table(rows, ["seat", "winner", *columns])
+
+
+def options_of(text: str | None) -> dict[str, Any]:
+    if text is None:
+        return {}
+    try:
+        options = json.loads(text)
+    except ValueError as error:
+        raise BadInput(f"--options is not JSON: {error}") from None
+    if not isinstance(options, dict):
+        raise BadInput("--options is a JSON object")
+    return {"options": options}
+
+
+def read_json(path: str) -> Any:
+    try:
+        return json.loads(click.open_file(path).read())
+    except (OSError, ValueError) as error:
+        raise BadInput(f"{path}: {error}") from None
+
+
+def hands_of(cards: tuple[str, ...], hands_file: str | None, split: bool) -> list[list[str]]:
+    """Hands from the command line (one hand of CARDs, or with ``split`` one comma-separated hand per argument)
+    or from a file (a JSON list of hands, or an object with ``hands``)."""
+    if hands_file is not None:
+        data = read_json(hands_file)
+        hands = data.get("hands") if isinstance(data, dict) else data
+        if not isinstance(hands, list):
+            raise BadInput(f'{hands_file}: expected a list of hands or {{"hands": [...]}}')
+        return hands
+    if split:
+        return [[card for card in hand.replace(",", " ").split() if card] for hand in cards]
+    return [list(cards)] if cards else []
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--url", envvar="CARD_ARBITER_URL", help="A running service (else the engine in-process).")
+@click.option("--json", "as_json", is_flag=True, help="JSON for machines (JSON Lines for many records).")
+@click.option("--timeout", default=30.0, show_default=True, help="Seconds to wait for the service (--url).")
+@click.pass_context
+def main(ctx: click.Context, url: str | None, as_json: bool, timeout: float) -> None:
+    """Adjudicate card games: evaluate and compare hands, deal, and settle whole game records."""
+    if ctx.invoked_subcommand == "serve":
+        return
+    ctx.obj = Context(Remote(url, timeout) if url else InProcess(), as_json)
+
+
+@main.command()
+@click.pass_obj
+def games(ctx: Context) -> None:
+    """Every game served, with its players and pack."""
+    catalog = ctx.ask("GET", "/v1/games")
+    if ctx.as_json:
+        return emit(catalog)
+    rows = [
+        [g["id"], g["name"], f"{g['players']['min']}-{g['players']['max']}", g["pack_size"], len(g["options"])]
+        for g in catalog["games"]
+    ]
+    click.echo(table(rows, ["game", "name", "players", "pack", "options"]))
+
+
+@main.command()
+@click.argument("game")
+@click.argument("cards", nargs=-1)
+@click.option("--hands", "hands_file", type=click.Path(allow_dash=True), help="A JSON list of hands.")
+@click.option("--options", help="Rule options as a JSON object.")
+@click.pass_obj
+def evaluate(ctx: Context, game: str, cards: tuple[str, ...], hands_file: str | None, options: str | None) -> None:
+    """Evaluate one hand (CARD...) or every hand of --hands FILE."""
+    hands = hands_of(cards, hands_file, split=False)
+    if not hands:
+        raise BadInput("give the cards of a hand, or --hands FILE")
+    answer = ctx.ask("POST", f"/v1/{game}/hands/evaluate", {"hands": hands, **options_of(options)})
+    if ctx.as_json:
+        return emit(answer)
+    rows = [[" ".join(r["hand"]), r["category"], r["strength"], r.get("description", "")] for r in answer["results"]]
+    click.echo(table(rows, ["hand", "category", "strength", "description"]))
+
+
+@main.command()
+@click.argument("game")
+@click.argument("hands", nargs=-1)
+@click.option("--hands", "hands_file", type=click.Path(allow_dash=True), help="A JSON list of hands.")
+@click.option("--options", help="Rule options as a JSON object.")
+@click.pass_obj
+def compare(ctx: Context, game: str, hands: tuple[str, ...], hands_file: str | None, options: str | None) -> None:
+    """Rank hands, best first: each HAND is its cards separated by commas (AS,KS,QS), or use --hands FILE."""
+    listed = hands_of(hands, hands_file, split=True)
+    if len(listed) < 1:
+        raise BadInput("give hands as AS,KS,QS ... or --hands FILE")
+    answer = ctx.ask("POST", f"/v1/{game}/hands/compare", {"hands": listed, **options_of(options)})
+    if ctx.as_json:
+        return emit(answer)
+    results = answer["results"]
+    rows = [
+        [place, index, " ".join(results[index]["hand"]), results[index]["category"]]
+        for place, group in enumerate(answer["ranking"], 1)
+        for index in group
+    ]
+    click.echo(table(rows, ["place", "hand #", "hand", "category"]))
+    click.echo(f"winners: {', '.join(f'#{w}' for w in answer['winners'])}; decided by: {answer.get('deciding')}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--players", "-n", type=int, required=True, help="Number of players.")
+@click.option("--seed", "-s", required=True, help="Seed of the shuffle (sha256-fisher-yates/1).")
+@click.option("--dealer", type=int, default=0, show_default=True, help="The dealer's seat.")
+@click.option("--options", help="Rule options as a JSON object.")
+@click.pass_obj
+def deal(ctx: Context, game: str, players: int, seed: str, dealer: int, options: str | None) -> None:
+    """Deal from a seed: every seat's cards and who acts first."""
+    body = {"players": players, "dealer": dealer, "seed": seed, **options_of(options)}
+    answer = ctx.ask("POST", f"/v1/{game}/deals", body)
+    if ctx.as_json:
+        return emit(answer)
+    state = answer["state"]
+    seats = [s for s in state.get("seats", []) if isinstance(s, dict) and "hand" in s]
+    click.echo(table([[s.get("seat"), " ".join(map(str, s["hand"]))] for s in seats], ["seat", "cards"]))
+    click.echo(f"to act: seat {state.get('to_act')}; deck commitment {answer.get('deck_commitment')}")
+
+
+def records_of(path: str) -> Iterator[tuple[int, Any]]:
+    """(line, record) for one record (a JSON object, or a list of them) or many (JSON Lines); a line that is not
+    JSON is yielded as a ``BadInput``."""
+    text = click.open_file(path).read()
+    try:
+        whole = json.loads(text)
+    except ValueError:
+        whole = None
+    if isinstance(whole, dict):
+        yield 1, whole
+        return
+    if isinstance(whole, list):
+        yield from enumerate(whole, 1)
+        return
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                yield number, json.loads(line)
+            except ValueError as error:
+                yield number, BadInput(f"line {number}: malformed JSON: {error}")
+
+
+def adjudicated(arbiter: Arbiter, game: str, record: Any) -> tuple[int, Any]:
+    """(status, answer) for one record (``{"record": ...}`` bodies, with views, are sent as they are)."""
+    if isinstance(record, BadInput):
+        return 400, {"status": 400, "title": "Bad Request", "detail": record.message}
+    body = record if isinstance(record, dict) and "record" in record else {"record": record}
+    return arbiter.call("POST", f"/v1/{game}/records/adjudicate", body)
+
+
+def verdict_of(status: int, answer: Any) -> str:
+    if status >= 500:
+        raise Unavailable(f"the service failed ({status}): {problem_text(answer)}")
+    return answer["verdict"] if status == 200 else "invalid"
+
+
+def verdict_text(answer: dict[str, Any], players: int | None) -> str:
+    lines = [f"verdict: {answer['verdict']} ({answer['applied']} action(s) applied)"]
+    error = answer.get("error")
+    if error:
+        lines.append(f"first illegal action: #{error['index']}: {error['message']}")
+        lines.append(f"  code {error['code']}, rule {error['rule']}")
+        lines.append("  legal there: " + ("; ".join(action_text(a) for a in error["legal_actions"]) or "nothing"))
+    if answer.get("result"):
+        lines.append(f"result ({answer['result'].get('reason', 'over')}):")
+        count = players or len(answer["result"].get("payouts") or answer["result"].get("points") or [])
+        lines.append(result_table(answer["result"], count))
+    return "\n".join(lines)
+
+
+@main.command()
+@click.argument("game")
+@click.argument("file", type=click.Path(allow_dash=True))
+@click.pass_obj
+def adjudicate(ctx: Context, game: str, file: str) -> None:
+    """Settle a record (FILE: one JSON record) or many (JSON Lines, one record per line); - reads stdin."""
+    try:
+        records = list(records_of(file))
+    except OSError as error:
+        raise BadInput(f"{file}: {error}") from None
+    if not records:
+        raise BadInput(f"{file}: no record")
+    if len(records) == 1:
+        _, record = records[0]
+        status, answer = adjudicated(ctx.arbiter, game, record)
+        verdict = verdict_of(status, answer)
+        if ctx.as_json:
+            emit(answer)
+        elif verdict == "invalid":
+            click.echo(problem_text(answer), err=True)
+        else:
+            click.echo(verdict_text(answer, _players(record)))
+        sys.exit(_exit_status(Counter([verdict])))
+    verdicts: Counter[str] = Counter()
+    lines: list[str] = []
+    with click.progressbar(records, label=f"adjudicating {len(records)} records", file=sys.stderr) as bar:
+        for number, record in bar:
+            status, answer = adjudicated(ctx.arbiter, game, record)
+            verdict = verdict_of(status, answer)
+            verdicts[verdict] += 1
+            if ctx.as_json:
+                lines.append(json.dumps(answer, ensure_ascii=False))
+            else:
+                lines.append(_one_line(number, verdict, answer))
+    for line in lines:
+        click.echo(line)
+    summary = ", ".join(
+        f"{verdicts[v]} {v.replace('_', ' ')}" for v in ("complete", "in_progress", "illegal", "invalid")
+    )
+    click.echo(f"{len(records)} records: {summary}", err=ctx.as_json)
+    sys.exit(_exit_status(verdicts))
+
+
+def _players(record: Any) -> int | None:
+    inner = record.get("record", record) if isinstance(record, dict) else None
+    return inner.get("players") if isinstance(inner, dict) and isinstance(inner.get("players"), int) else None
+
+
+def _one_line(number: int, verdict: str, answer: Any) -> str:
+    if verdict == "invalid":
+        return f"line {number}: invalid: {problem_text(answer).splitlines()[0]}"
+    if verdict == "illegal":
+        error = answer["error"]
+        return f"line {number}: illegal at action #{error['index']} ({error['code']}, rule {error['rule']})"
+    winners = (answer.get("result") or {}).get("winners")
+    return f"line {number}: {verdict}" + (f", winners {winners}" if winners is not None else "")
+
+
+def _exit_status(verdicts: Counter[str]) -> int:
+    if verdicts["invalid"]:
+        return EXIT_BAD_INPUT
+    return EXIT_ILLEGAL if verdicts["illegal"] else EXIT_OK
+
+
+@main.command()
+@click.option("--host", default="0.0.0.0", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--workers", type=int, help="gunicorn sync workers (default: WEB_CONCURRENCY or 2 x cores + 1).")
+def serve(host: str, port: int, workers: int | None) -> None:
+    """Run the service on gunicorn (sync workers) with deploy/gunicorn.conf.py when it is at hand."""
+    env = {**os.environ, "HOST": host, "PORT": str(port)}
+    if workers is not None:
+        env["WEB_CONCURRENCY"] = str(workers)
+    config = next((p for p in _config_candidates() if p.is_file()), None)
+    args = [sys.executable, "-m", "gunicorn", "--no-control-socket"]
+    if config is not None:
+        args += ["--config", str(config)]
+    else:
+        args += [
+            "--bind",
+            f"{host}:{port}",
+            "--worker-class",
+            "sync",
+            "--logger-class",
+            "service.api.logs.GunicornLogger",
+        ]
+        args += ["--workers", env.get("WEB_CONCURRENCY", "2"), "--access-logfile", "-"]
+    os.execve(sys.executable, [*args, "service.wsgi:app"], env)
+
+
+def _config_candidates() -> Iterable[Path]:
+    yield Path.cwd() / "deploy" / "gunicorn.conf.py"
+    yield Path(__file__).resolve().parents[1] / "deploy" / "gunicorn.conf.py"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

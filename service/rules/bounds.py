@@ -1,0 +1,45 @@
+"""What the wire may say of a value beyond its type: fixed bounds, or bounds each game sets.
+
+The engine marks fields with these (``Annotated``); the wire layer (schemas/derive.py) turns them into
+JSON Schema ranges, enums and consts, and refuses what lies outside with a 422 at the field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from service.rules.options import CHIP_LIMIT
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Marks an ``int`` with the least and most values the wire accepts (inclusive)."""
+
+    minimum: int
+    maximum: int
+
+
+@dataclass(frozen=True)
+class GameBound:
+    """Marks a value whose allowed values the game sets: ``seat`` (0 .. max_players - 1), ``players`` (the
+    counts the game is played by), ``phase`` (its phase words), ``meld_kind`` (its meld words) or ``game``
+    (its id)."""
+
+    what: str
+
+
+Chips = Annotated[int, Bounds(-CHIP_LIMIT, CHIP_LIMIT)]
+"""A chip amount or point count in an action: beyond ±10**9 it is refused before any rule is applied."""
+Seat = Annotated[int, GameBound("seat")]
+"""A seat number, 0 .. max_players - 1 (whether it is at this table is a rule across fields)."""
+Players = Annotated[int, GameBound("players")]
+"""A player count the game is played by."""
+Phase = Annotated[str, GameBound("phase")]
+"""One of the game's phase words."""
+GameId = Annotated[str, GameBound("game")]
+"""The game's id, as in the path."""
+MeldKind = Annotated[str, GameBound("meld_kind")]
+"""A word of the game's meld vocabulary."""
+
+__all__ = ["Bounds", "Chips", "GameBound", "GameId", "MeldKind", "Phase", "Players", "Seat"]

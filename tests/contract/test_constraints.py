@@ -1,0 +1,127 @@
+"""Every rule JSON Schema can state is stated in openapi.yaml, and loading enforces it with a 422 at the field
+(issue 8): player counts, seats, hand sizes, distinct cards, one of seed and deck, the state's game, phases
+and meld words."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+import yaml
+
+from service.rules.registry import GAMES
+
+COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
+
+
+@cache
+def schemas():
+    return yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))["components"]["schemas"]
+
+
+def prefix(game_id):
+    return "".join(part.capitalize() for part in game_id.split("-"))
+
+
+def pointers(response):
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    return [e["pointer"] for e in response.get_json()["errors"]]
+
+
+def deal(client, game_id, **body):
+    return client.post(f"/v1/{game_id}/deals", json={"players": GAMES[game_id].min_players, "dealer": 0, **body})
+
+
+def test_five_players_for_briscola_is_refused_by_the_schema(client):
+    assert schemas()["BriscolaDealRequest"]["properties"]["players"]["enum"] == [2, 3, 4, 6]
+    assert schemas()["BriscolaChiamataDealRequest"]["properties"]["players"]["enum"] == [5]
+    assert pointers(deal(client, "briscola", players=5, seed="x")) == ["/players"]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_players_and_seats_are_bounded_per_game(client, game_id):
+    game = GAMES[game_id]
+    request = schemas()[prefix(game_id) + "DealRequest"]["properties"]
+    players = request["players"]
+    assert players.get("enum") == list(game.player_counts()) or (
+        (players["minimum"], players["maximum"]) == (game.min_players, game.max_players)
+    )
+    assert (request["dealer"]["minimum"], request["dealer"]["maximum"]) == (0, game.max_players - 1)
+    assert pointers(deal(client, game_id, players=game.max_players + 1, seed="x")) == ["/players"]
+    assert pointers(deal(client, game_id, dealer=game.max_players, seed="x")) == ["/dealer"]
+    state = deal(client, game_id, seed="x").get_json()["state"]
+    for name in ("dealer", "to_act"):
+        bad = {**state, name: -1}
+        assert pointers(client.post(f"/v1/{game_id}/legal-actions", json={"state": bad})) == [f"/state/{name}"]
+    view = client.post(f"/v1/{game_id}/states/view", json={"state": state, "seat": game.max_players})
+    assert pointers(view) == ["/seat"]
+    action = {"seat": -1, "type": game.action_types()[0]}
+    assert "/action/seat" in pointers(client.post(f"/v1/{game_id}/actions", json={"state": state, "action": action}))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_state_names_its_game_and_phase(client, game_id):
+    game = GAMES[game_id]
+    state_schema = next(
+        s
+        for name, s in schemas().items()
+        if name.startswith(prefix(game_id)) and name.endswith("State") and "game" in s.get("properties", {})
+    )
+    assert state_schema["properties"]["game"]["const"] == game_id
+    assert state_schema["properties"]["game"]["enum"] == [game_id]
+    assert state_schema["properties"]["phase"]["enum"] == list(game.phases)
+    state = deal(client, game_id, seed="x").get_json()["state"]
+    other = next(g for g in sorted(GAMES) if g != game_id)
+    assert pointers(client.post(f"/v1/{game_id}/states/validate", json={"state": {**state, "game": other}})) == [
+        "/state/game"
+    ]
+    assert pointers(client.post(f"/v1/{game_id}/states/validate", json={"state": {**state, "phase": "bogus"}})) == [
+        "/state/phase"
+    ]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_exactly_one_of_seed_and_deck_once(client, game_id):
+    request = schemas()[prefix(game_id) + "DealRequest"]
+    assert request["oneOf"] == [{"required": ["seed"]}, {"required": ["deck"]}]
+    pack = list(GAMES[game_id].full_pack())
+    for body in ({}, {"seed": "x", "deck": pack}):
+        response = deal(client, game_id, **body)
+        assert pointers(response) == [""]  # one problem, not one per game registered before this one
+    twice = deal(client, game_id, deck=[pack[0], *pack[:-1]])
+    assert pointers(twice) == ["/deck/1"]  # the repeated card
+    assert schemas()[prefix(game_id) + "DealRequest"]["properties"]["deck"]["uniqueItems"] is True
+
+
+def test_a_hand_of_two_cards_for_three_card_brag_is_refused_by_the_schema(client):
+    hands = schemas()["ThreeCardBragHandsRequest"]["properties"]["hands"]["items"]
+    assert (hands["minItems"], hands["maxItems"], hands["uniqueItems"]) == (3, 3, True)
+    for path in ("/v1/three-card-brag/hands/evaluate", "/v1/three-card-brag/hands/compare"):
+        response = client.post(path, json={"hands": [["AS", "KS", "QS"], ["AS", "KS"]]})
+        assert pointers(response) == ["/hands/1"]
+        assert pointers(client.post(path, json={"hands": [["AS", "AS", "QS"]]})) == ["/hands/0/1"]
+
+
+@pytest.mark.parametrize("game_id", sorted(g for g in GAMES if hasattr(GAMES[g], "hand_size")))
+def test_hand_sizes_per_game(client, game_id):
+    game = GAMES[game_id]
+    if game_id == "three-card-brag" or not hasattr(game, "categories"):
+        return
+    hands = schemas()[prefix(game_id) + "HandsRequest"]["properties"]["hands"]["items"]
+    assert (hands["minItems"], hands["maxItems"]) == (game.hand_size, game.hand_size)
+    short = list(game.full_pack()[: game.hand_size - 1])
+    assert pointers(client.post(f"/v1/{game_id}/hands/evaluate", json={"hands": [short]})) == ["/hands/0"]
+
+
+def test_trick_phase_and_meld_words_are_closed_vocabularies(client):
+    trick = schemas()["BriscanTrickRequest"]["properties"]
+    assert trick["phase"]["enum"][:2] == ["talon", "final"]
+    assert trick["cards"]["maxItems"] == 2 and trick["cards"]["uniqueItems"] is True
+    response = client.post("/v1/briscan/tricks/winner", json={"trump": "H", "cards": ["AS", "KS"], "phase": "bogus"})
+    assert pointers(response) == ["/phase"]
+    for game_id in ("briscan", "brisque"):
+        kinds = list(GAMES[game_id].meld_kinds)
+        assert "marriage" in kinds
+        assert schemas()[prefix(game_id) + "Meld"]["properties"]["kind"]["enum"] == kinds
+        assert schemas()[prefix(game_id) + "MeldScore"]["properties"]["kind"]["enum"] == kinds

@@ -1,0 +1,167 @@
+"""The card-arbiter command line: in-process and against a live service (--url, started with
+``card-arbiter serve``) on the same records of every game, with the same verdicts."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from service.api.examples import submittable
+from service.cli import main
+from service.rules.registry import GAMES
+from tests.e2e.servers import free_port, wait_ready
+
+ROOT = Path(__file__).resolve().parents[2]
+PREFERRED = ("play", "call", "stand", "see", "pass", "fold", "choose_suit", "bid", "exchange", "declare")
+
+
+@pytest.fixture(scope="module")
+def live() -> str:
+    port = free_port()
+    script = Path(sys.executable).with_name("card-arbiter")
+    proc = subprocess.Popen(
+        [str(script), "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "1"],
+        cwd=ROOT,
+        env={**os.environ, "LOG_FORMAT": "json"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(base, [proc])
+        yield base
+    finally:
+        proc.send_signal(signal.SIGINT)  # gunicorn's quick shutdown
+        proc.wait(timeout=30)
+
+
+def _play(client, game_id: str, players: int, seed: str, limit: int, prefer=PREFERRED) -> tuple[dict, dict]:
+    """A record played through the service (every action legal) and the state it reaches."""
+    deal = client.post(f"/v1/{game_id}/deals", json={"players": players, "dealer": 0, "seed": seed}).get_json()
+    state, actions = deal["state"], []
+    for _ in range(limit):
+        legal = client.post(f"/v1/{game_id}/legal-actions", json={"state": state}).get_json()["actions"]
+        if not legal:
+            break
+        chosen = next((a for t in prefer for a in legal if a["type"] == t), legal[0])
+        action = submittable(chosen)
+        state = client.post(f"/v1/{game_id}/actions", json={"state": state, "action": action}).get_json()["state"]
+        actions.append(action)
+    return {"players": players, "dealer": 0, "seed": seed, "actions": actions}, state
+
+
+@functools.cache
+def _records(game_id: str) -> str:
+    from service.cli import _app
+
+    return json.dumps(_build(_app().test_client(), game_id))
+
+
+def records(game_id: str) -> list[dict]:
+    """The records of ``game_id`` (made once)."""
+    return json.loads(_records(game_id))
+
+
+def _build(client, game_id: str) -> list[dict]:
+    """A complete (or long) record, a short one in progress, one whose last action is from the wrong seat, and
+    one that breaks the contract."""
+    players = GAMES[game_id].min_players
+    played, _ = _play(client, game_id, players, "cli-long", 300)
+    short, state = _play(client, game_id, players, "cli-short", 2, prefer=("play", "bet", "call", "bid", "look"))
+    legal = client.post(f"/v1/{game_id}/legal-actions", json={"state": state}).get_json()["actions"]
+    wrong = {**submittable(legal[0]), "seat": (legal[0]["seat"] + 1) % players}
+    illegal = {**short, "actions": [*short["actions"], wrong]}
+    return [played, short, illegal, {**short, "players": 99}]
+
+
+def _jsonl(tmp_path: Path, game_id: str, rows: list[dict]) -> Path:
+    path = tmp_path / f"{game_id}.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def _answers(stdout: str) -> list[dict]:
+    answers = [json.loads(line) for line in stdout.splitlines()]
+    for answer in answers:
+        answer.pop("instance", None)  # names the request: differs between two requests
+    return answers
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_in_process_and_url_give_the_same_verdicts(live, tmp_path, game_id):
+    path = _jsonl(tmp_path, game_id, records(game_id))
+    local = CliRunner().invoke(main, ["--json", "adjudicate", game_id, str(path)])
+    remote = CliRunner().invoke(main, ["--url", live, "--json", "adjudicate", game_id, str(path)])
+    assert local.exit_code == remote.exit_code == 2, local.output  # the last record is bad input
+    mine, theirs = _answers(local.stdout), _answers(remote.stdout)
+    assert mine == theirs and len(mine) == 4
+    assert mine[0]["verdict"] in ("complete", "in_progress") and mine[1]["verdict"] == "in_progress"
+    assert mine[2]["verdict"] == "illegal" and mine[2]["error"]["code"] and mine[3]["status"] == 422
+    assert "adjudicating 4 records" in local.stderr  # the progress bar's label (a terminal also gets the bar)
+    complete = int(mine[0]["verdict"] == "complete")
+    summary = f"4 records: {complete} complete, {2 - complete} in progress, 1 illegal, 1 invalid"
+    assert local.stderr.strip().splitlines()[-1] == summary
+
+
+def test_exit_status_and_readable_verdicts(tmp_path):
+    played, short, illegal, invalid = records("three-card-brag")
+    runner = CliRunner()
+    for record, status in ((played, 0), (short, 0), (illegal, 1), (invalid, 2)):
+        path = tmp_path / "one.json"
+        path.write_text(json.dumps(record))
+        result = runner.invoke(main, ["adjudicate", "three-card-brag", str(path)])
+        assert result.exit_code == status, result.output
+    result = runner.invoke(main, ["adjudicate", "three-card-brag", "-"], input=json.dumps(illegal))
+    assert "verdict: illegal" in result.stdout and "first illegal action: #2" in result.stdout
+    assert "legal there: seat" in result.stdout and "rule " in result.stdout
+    result = runner.invoke(main, ["adjudicate", "three-card-brag", "-"], input=json.dumps(played))
+    assert "verdict: complete" in result.stdout and "seat  winner" in result.stdout
+    result = runner.invoke(main, ["adjudicate", "three-card-brag", "-"], input=json.dumps(invalid))
+    assert result.exit_code == 2 and "422 Unprocessable request" in result.stderr and "/record/players" in result.stderr
+
+
+def test_many_records_readable_with_a_summary(tmp_path):
+    path = _jsonl(tmp_path, "briscola", records("briscola")[:3])
+    result = CliRunner().invoke(main, ["adjudicate", "briscola", str(path)])
+    assert result.exit_code == 1  # one illegal record, no bad input
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("line 1: complete") and lines[1] == "line 2: in_progress"
+    assert lines[2].startswith("line 3: illegal at action #2 (not_your_turn")
+    assert lines[-1] == "3 records: 1 complete, 1 in progress, 1 illegal, 0 invalid"
+    path.write_text('{"players": 2,\nnot json\n')
+    result = CliRunner().invoke(main, ["adjudicate", "briscola", str(path)])
+    assert result.exit_code == 2 and "line 2: invalid" in result.stdout
+
+
+def test_hands_deals_and_games(tmp_path):
+    runner = CliRunner()
+    games = runner.invoke(main, ["--json", "games"])
+    assert games.exit_code == 0 and sorted(g["id"] for g in json.loads(games.stdout)["games"]) == sorted(GAMES)
+    evaluated = runner.invoke(main, ["evaluate", "three-card-brag", "3S", "3H", "3D"])
+    assert evaluated.exit_code == 0 and "prial" in evaluated.stdout
+    hands = tmp_path / "hands.json"
+    hands.write_text(json.dumps([["AS", "KS", "QS"], ["2C", "2D", "2H"]]))
+    compared = runner.invoke(main, ["--json", "compare", "three-card-brag", "--hands", str(hands)])
+    assert compared.exit_code == 0 and json.loads(compared.stdout)["winners"] == [1]
+    readable = runner.invoke(main, ["compare", "three-card-brag", "AS,KS,QS", "2C,2D,2H"])
+    assert "winners: #1" in readable.stdout
+    dealt = runner.invoke(main, ["deal", "briscola", "--players", "2", "--seed", "s"])
+    assert dealt.exit_code == 0 and dealt.stdout.count("\n") >= 4 and "to act: seat 1" in dealt.stdout
+    wrong = runner.invoke(main, ["evaluate", "three-card-brag", "AS", "KS", "ZZ"])
+    assert wrong.exit_code == 2 and "/hands/0/2" in wrong.stderr
+    unknown = runner.invoke(main, ["deal", "no-such-game", "-n", "2", "-s", "s"])
+    assert unknown.exit_code == 2 and "404" in unknown.stderr
+
+
+def test_an_unreachable_service_is_exit_3():
+    result = CliRunner().invoke(main, ["--url", f"http://127.0.0.1:{free_port()}", "--timeout", "2", "games"])
+    assert result.exit_code == 3 and "cannot reach" in result.stderr
