@@ -10,7 +10,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from schemas.common import events_field, result_field
+from schemas.common import DocSchema, events_field, result_field
 from schemas.derive import Deriver, camel, game_field
 from schemas.fields import (
     CardField,
@@ -125,7 +125,7 @@ class GameSchemas:
         def build(name: str, attrs: dict[str, Any], doc: str = "") -> type[Schema]:
             attrs = dict(attrs)
             attrs.setdefault("Meta", StrictSchema.Meta)
-            made = type(f"{prefix}{name}Schema", (Schema,), attrs)
+            made = type(f"{prefix}{name}Schema", (DocSchema,), attrs)
             made.__doc__ = doc
             return made
 

@@ -14,7 +14,7 @@ from flask_swagger_ui import get_swaggerui_blueprint
 
 from schemas.common import ProblemDetailsSchema
 from schemas.oneof import OneOfPlugin
-from service.api import guard, headers, metrics, ops, requestid
+from service.api import guard, headers, jsonio, metrics, ops, requestid
 from service.api.games import game_blueprint
 from service.api.problems import PROBLEM_JSON, register_error_handlers
 from service.rules.game import HandGame
@@ -85,8 +85,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         WARM_TABLES=os.environ.get("CARD_ARBITER_WARM_TABLES", "1") == "1",
         JSON_SORT_KEYS=False,
     )
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    jsonio.install(app)  # orjson; keys in the order given, UTF-8
     if config:
         app.config.update(config)
     app.url_map.merge_slashes = False  # '//v1//games' is a 404, never a redirect built from the Host header

@@ -6,10 +6,10 @@ A game gets its endpoints by being in the registry; nothing here is written per 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from flask import Response
+from flask import Response, current_app
 from flask_smorest import Blueprint
 
 from schemas.common import GameDetailSchema, ProblemDetailsSchema
@@ -154,13 +154,13 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             two notations (`TH`, `10h`) counts twice. `declarations`, where given, has one entry (or null)
             per hand."""
             options = data.get("options") or game.options(None)
-            hand_game.check_hands(data["hands"])
+            hands = _checked_hands(hand_game, data["hands"])
             declarations = _declarations(data)
             if declarations is None:
-                results = hand_game.evaluate(data["hands"], options)
+                results = _results(hands, hand_game.ranks(hands, options))
             else:
-                results = hand_game.evaluate_declared_hands(data["hands"], declarations, options)
-            return {"results": [_evaluation(e) for e in results], **rules_echo(options)}
+                results = [_evaluation(e) for e in hand_game.evaluate_declared_hands(hands, declarations, options)]
+            return answer({"results": results, **rules_echo(options)})
 
         @blp.route("/hands/compare", methods=["POST"])
         @doc("compareHands")
@@ -174,21 +174,23 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             two notations (`TH`, `10h`) counts twice. `declarations`, where given, has one entry (or null)
             per hand."""
             options = data.get("options") or game.options(None)
-            hand_game.check_hands(data["hands"])
+            hands = _checked_hands(hand_game, data["hands"])
             declarations = _declarations(data)
             if declarations is None:
-                comparison = hand_game.compare(data["hands"], options)
-                results = hand_game.evaluate(data["hands"], options)
+                comparison = hand_game.compare(hands, options)
+                results = _results(hands, hand_game.ranks(hands, options))
             else:
-                comparison = hand_game.compare_declared_hands(data["hands"], declarations, options)
-                results = hand_game.evaluate_declared_hands(data["hands"], declarations, options)
-            return {
-                "ranking": comparison.ranking,
-                "winners": comparison.winners,
-                "deciding": comparison.deciding,
-                "results": [_evaluation(e) for e in results],
-                **rules_echo(options),
-            }
+                comparison = hand_game.compare_declared_hands(hands, declarations, options)
+                results = [_evaluation(e) for e in hand_game.evaluate_declared_hands(hands, declarations, options)]
+            return answer(
+                {
+                    "ranking": comparison.ranking,
+                    "winners": comparison.winners,
+                    "deciding": comparison.deciding,
+                    "results": results,
+                    **rules_echo(options),
+                }
+            )
 
     if isinstance(game, TrickGame):
         trick_game: TrickGame[Any, Any, Any] = game
@@ -410,6 +412,27 @@ def _declarations(data: dict[str, Any]) -> list[Any] | None:
     if len(declarations) != len(data["hands"]):
         raise InvalidInput([Problem("declarations_length", "give one declaration (or null) per hand", "/declarations")])
     return list(declarations)
+
+
+def answer(body: dict[str, Any]) -> Response:
+    """A 200 built from plain JSON values as they are (no schema dump: the hot endpoints build exactly what
+    their response schema would write)."""
+    return current_app.json.response(body)  # type: ignore[no-any-return]
+
+
+def _checked_hands(game: HandGame[Any, Any], hands: Any) -> Any:
+    """The parsed hands, once every hand holds ``hand_size`` distinct cards of the pack (422 listing the rest)."""
+    problems = getattr(hands, "problems", None)
+    if problems is None:
+        game.check_hands(hands)
+    elif problems:
+        raise InvalidInput(problems)
+    return hands
+
+
+def _results(hands: Sequence[list[str]], ranks: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each hand as sent (canonical codes) with its shared, precomputed evaluation."""
+    return [{"hand": hand, **rank} for hand, rank in zip(hands, ranks, strict=True)]
 
 
 def _evaluation(evaluation: Any) -> dict[str, Any]:

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -20,6 +19,7 @@ from marshmallow import RAISE, Schema, fields, validate
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from service.api.jsonio import loads_document
 from service.api.problems import invalid_request, problem
 from service.rules.errors import excerpt, printable
 
@@ -39,7 +39,7 @@ def check_body() -> Response | None:
     raw = _whole_body()
     try:
         text = raw.decode("utf-8")
-        document = json.loads(text, parse_constant=_no_constants)
+        document = loads_document(text, _no_constants)  # orjson, else the standard library's answer
     except UnicodeDecodeError as error:
         return problem(400, "Bad Request", f"malformed JSON: not UTF-8 at byte {error.start}")
     except (ValueError, RecursionError) as error:

@@ -9,7 +9,7 @@ nothing (verify, then apply).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -18,6 +18,7 @@ from service.rules.bounds import GameId, Phase, Players, Seat
 from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem
 from service.rules.options import OptionSpec, build_options, option_specs
+from service.rules.tables import HandRank, HandTable, TableData
 
 Event = dict[str, Any]
 """Something the service did or saw happen: ``{"type": ..., ...}`` (antes, deals, draws, pots won)."""
@@ -251,16 +252,32 @@ class HandGame(Game[S, Opts, A]):
         """Hand categories, best first."""
 
     @abstractmethod
+    def hand_table(self, options: Opts) -> HandTable:
+        """Every hand's evaluation under ``options`` (shipped for the defaults, else built once and cached)."""
+
+    @abstractmethod
+    def table_data(self, options: Opts) -> TableData:
+        """Build the table for ``options`` from the rules (what ships for the defaults, and the cache's source)."""
+
+    def ranks(self, hands: Iterable[Sequence[Card]], options: Opts) -> list[HandRank]:
+        """The evaluation of each hand (canonical distinct cards, already checked against the pack), shared by
+        every hand that has it: a table lookup per hand."""
+        return self.hand_table(options).lookup(hands)
+
     def evaluate(self, hands: Sequence[Sequence[Card]], options: Opts) -> list[Evaluation]:
         """Evaluate each hand (canonical cards, already checked against the pack)."""
+        return [
+            Evaluation(tuple(hand), r["category"], r["strength"], r["description"], r.get("interpretation"))
+            for hand, r in zip(hands, self.ranks(hands, options), strict=True)
+        ]
 
     @abstractmethod
     def compare(self, hands: Sequence[Sequence[Card]], options: Opts) -> Comparison:
         """Rank the hands best first."""
 
     def warm(self) -> None:
-        """Build the evaluation table for the default options ahead of the first request."""
-        self.evaluate([self.full_pack()[: self.hand_size]], self.options(None))
+        """Load the evaluation table for the default options ahead of the first request."""
+        self.hand_table(self.options(None))
 
     supports_declarations: ClassVar[bool] = False
     """Whether a hand may come with declared wild cards (Broggin's BRG-A3): ``{wild card: card}``."""
@@ -279,20 +296,20 @@ class HandGame(Game[S, Opts, A]):
 
     def check_hands(self, hands: Sequence[Sequence[Card]], pointer: str = "/hands") -> None:
         """Raise InvalidInput unless every hand holds ``hand_size`` distinct cards of the pack."""
+        pack = frozenset(self.full_pack())
         problems: list[Problem] = []
         for i, hand in enumerate(hands):
-            if len(hand) != self.hand_size:
-                problems.append(
-                    Problem(
-                        "invalid_hand_size",
-                        f"a {self.name} hand holds {self.hand_size} cards, not {len(hand)}",
-                        f"{pointer}/{i}",
-                    )
-                )
-            else:
-                problems.extend(check_cards(hand, self.full_pack(), f"{pointer}/{i}"))
+            if len(hand) != self.hand_size or len(set(hand)) != len(hand) or not pack.issuperset(hand):
+                problems.extend(self.hand_problems(hand, f"{pointer}/{i}"))
         if problems:
             raise InvalidInput(problems)
+
+    def hand_problems(self, hand: Sequence[Card], pointer: str) -> list[Problem]:
+        """What is wrong with one hand: its size, or cards not in the pack or held twice."""
+        if len(hand) != self.hand_size:
+            message = f"a {self.name} hand holds {self.hand_size} cards, not {len(hand)}"
+            return [Problem("invalid_hand_size", message, pointer)]
+        return check_cards(hand, self.full_pack(), pointer)
 
 
 class TrickGame(Game[S, Opts, A]):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, TypeVar
+
+from service.rules.frozen import evolve
 
 
 def next_seat(seat: int, players: int) -> int:
@@ -55,4 +56,4 @@ SeatT = TypeVar("SeatT", bound=HasSeat)
 
 def replace_seat(seats: tuple[SeatT, ...], seat: int, **changes: Any) -> tuple[SeatT, ...]:
     """The seats with ``seat``'s record changed (states are immutable: a new tuple, new record)."""
-    return tuple(dataclasses.replace(s, **changes) if s.seat == seat else s for s in seats)  # type: ignore[type-var]
+    return tuple(evolve(s, **changes) if s.seat == seat else s for s in seats)

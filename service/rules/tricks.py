@@ -49,18 +49,20 @@ def trick_winner(cards: Sequence[Card], trump: str, order: str) -> int:
     ``order`` lists the ranks high to low. A card of another plain suit cannot win; if nobody follows,
     the leader's card wins. ``cards`` must not be empty.
     """
-    led = suit(cards[0])
-    contest = trump if any(suit(c) == trump for c in cards) else led
-    best = -1
+    suits = [suit(c) for c in cards]
+    contest = trump if trump in suits else suits[0]
+    best, best_place = -1, len(order)
     for i, card in enumerate(cards):
-        if suit(card) == contest and (best < 0 or order.index(rank(card)) < order.index(rank(cards[best]))):
-            best = i
+        if suits[i] == contest:
+            place = order.index(rank(card))  # lower is higher
+            if place < best_place:
+                best, best_place = i, place
     return best
 
 
 def card_points(cards: Sequence[Card], values: Mapping[str, int]) -> int:
     """The card points of ``cards`` by rank (ranks missing from ``values`` count nothing)."""
-    return sum(values.get(rank(c), 0) for c in cards)
+    return sum([values.get(rank(c), 0) for c in cards])
 
 
 def play_order(first: int, players: int) -> list[int]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from service.rules.briscola.options import BriscolaOptions
 from service.rules.briscola.state import COMPLETE, PHASES, PLAY, BriscolaSeat, BriscolaState
 from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import CardError, InvalidInput, Problem, excerpt
+from service.rules.frozen import evolve
 from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
 from service.rules.seats import deal_hands, deal_order, next_seat, replace_seat
 from service.rules.tricks import Trick, draw_after_trick, side_of, side_points
@@ -227,9 +227,9 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
         trick = (*state.trick, card)
         events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
         if len(trick) < state.players:
-            after = dataclasses.replace(state, seats=seats, trick=trick, to_act=next_seat(seat, state.players))
+            after = evolve(state, seats=seats, trick=trick, to_act=next_seat(seat, state.players))
             return Transition(after, tuple(events))
-        return self._finish_trick(dataclasses.replace(state, seats=seats, trick=trick), events)
+        return self._finish_trick(state, seats, trick, events)
 
     def _exchange(self, state: BriscolaState, seat: int) -> Transition[BriscolaState]:
         mine = self._exchange_card(state, seat)
@@ -244,23 +244,28 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
             )
         face_up = state.stock[-1]
         hand = tuple(face_up if c == mine else c for c in state.seats[seat].hand)
-        after = dataclasses.replace(
-            state, seats=replace_seat(state.seats, seat, hand=hand), stock=(*state.stock[:-1], mine)
-        )
+        after = evolve(state, seats=replace_seat(state.seats, seat, hand=hand), stock=(*state.stock[:-1], mine))
         return Transition(after, ({"type": "exchange_turnup", "seat": seat, "gave": mine, "took": face_up},))
 
-    def _finish_trick(self, state: BriscolaState, events: list[Event]) -> Transition[BriscolaState]:
-        """Score the full trick, draw (winner first, BRI-A7) and pass the lead to the winner."""
-        index, points = winner_and_points(state.trump, state.trick)
+    def _finish_trick(
+        self, state: BriscolaState, seats: tuple[BriscolaSeat, ...], trick: tuple[Card, ...], events: list[Event]
+    ) -> Transition[BriscolaState]:
+        """Score the full ``trick`` (``seats`` hold what is left after it), draw (winner first, BRI-A7) and pass
+        the lead to the winner."""
+        index, points = winner_and_points(state.trump, trick)
         winner = (state.leader + index) % state.players
-        done = Trick(state.leader, state.trick, winner, points)
-        seats = replace_seat(state.seats, winner, points=state.seats[winner].points + points)
-        events.append({"type": "trick", "winner": winner, "cards": list(state.trick), "points": points})
+        done = Trick(state.leader, trick, winner, points)
+        events.append({"type": "trick", "winner": winner, "cards": list(trick), "points": points})
         hands, stock, draws = draw_after_trick([s.hand for s in seats], state.stock, winner)
-        seats = tuple(dataclasses.replace(s, hand=hands[s.seat]) for s in seats)
+        seats = tuple(
+            evolve(s, hand=hands[s.seat], points=s.points + points)
+            if s.seat == winner
+            else evolve(s, hand=hands[s.seat])
+            for s in seats
+        )  # one new record per seat: its draw, and the trick's points for the winner
         events.extend({"type": "draw", "seat": s, "card": c} for s, c in draws)
         over = not any(hands)
-        after = dataclasses.replace(
+        after = evolve(
             state,
             seats=seats,
             stock=stock,
@@ -393,9 +398,9 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
 
     def view(self, state: BriscolaState, seat: int) -> BriscolaState:
         """Others' hands and the stock are hidden; the face-up turn-up under the stock is public."""
-        seats = tuple(s if s.seat == seat else dataclasses.replace(s, hand=hide(s.hand)) for s in state.seats)
+        seats = tuple(s if s.seat == seat else evolve(s, hand=hide(s.hand)) for s in state.seats)
         stock = (*hide(state.stock[:-1]), state.stock[-1]) if state.stock else ()
-        return dataclasses.replace(state, seats=seats, stock=stock)
+        return evolve(state, seats=seats, stock=stock)
 
 
 __all__ = ["Briscola", "face_up_reachable", "sides"]

@@ -27,10 +27,10 @@ from __future__ import annotations
 import bisect
 import itertools
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from service.rules.broggin.cards import (
     ALL_SUITS,
@@ -46,6 +46,7 @@ from service.rules.broggin.cards import (
 )
 from service.rules.broggin.options import BrogginOptions
 from service.rules.cards import Card
+from service.rules.tables import TABLES, HandRank, HandTable, TableData, hand_rank
 
 HORSEMEN, ESTATES, COURT, STRAIGHT_FLUSH, FOUR_OF_A_KIND, FLUSH, STRAIGHT, TRISS, TWO_PAIRS, PAIR, HIGH_CARD = (
     10,
@@ -315,21 +316,13 @@ def _best_reading(
     return best
 
 
-@dataclass(frozen=True)
-class _Table:
-    entries: dict[frozenset[Card], tuple[int, Key, Reading | None, dict[str, Card]]]
-    keys: list[Key]
-    """Every distinct key, weakest first: a key's dense strength is its index + 1."""
-
-
-@cache
-def _table(rules: Rules) -> _Table:
-    """Every possible hand with its key and dense strength (1 = the weakest).
+def _keyed(rules: Rules) -> dict[int, tuple[Key, Reading | None, dict[str, Card]]]:
+    """Every possible hand (by the sum of its cards' bits) with its key, reading and special-hand stand-ins.
 
     Hands are built as natural cards plus a set of trumps, so what depends on the natural cards alone (their
     ranks and suits) is worked out once for every set of trumps that joins them.
     """
-    found: dict[frozenset[Card], tuple[Key, Reading | None, dict[str, Card]]] = {}
+    found: dict[int, tuple[Key, Reading | None, dict[str, Card]]] = {}
     realm_cards = FULL_PACK[:32]
     decoded = [realm(c) for c in realm_cards]
     simple = rules.suit_compare != "by_card" and not rules.combination_purity  # one reading is enough
@@ -344,11 +337,12 @@ def _table(rules: Rules) -> _Table:
         for chosen in itertools.combinations(range(32), size):
             naturals = sorted((decoded[i] for i in chosen), reverse=True)
             codes = tuple(realm_cards[i] for i in chosen)
+            natural_bits = sum(_BITS[c] for c in codes)
             nat_ranks = tuple(sorted((r for r, _ in naturals), reverse=True))
             nat_suits = {s for _, s in naturals}
             suit_key = _suit_key(naturals, frozenset(), rules.suit_compare)
             for trumps, trump_suits, domains, special in trump_sets:
-                hand = frozenset(codes + trumps)
+                hand = natural_bits + sum(_BITS[t] for t in trumps)
                 if special:
                     found[hand] = _best_key(naturals, trumps, rules)
                     continue
@@ -361,10 +355,41 @@ def _table(rules: Rules) -> _Table:
                     found[hand] = ((reading.category, reading.value, -len(trumps), suit_key), reading, {})
                 else:
                     found[hand] = (*_best_reading(naturals, trumps, readings, rules), {})
+    _readings.cache_clear()  # what one option set needed: kept no longer than its build
+    return found
+
+
+GAME_ID = "broggin"
+DEFAULT = Rules.of(BrogginOptions())
+_BITS = {card: 1 << i for i, card in enumerate(FULL_PACK)}
+
+
+def table_data(rules: Rules) -> TableData:
+    """Every possible hand (in ``itertools.combinations`` order) with its dense strength (1 = the weakest),
+    description and what its trumps stood for; ``keys`` holds the comparison keys weakest first."""
+    found = _keyed(rules)
     keys = sorted({key for key, _, _ in found.values()})
     dense = {key: i + 1 for i, key in enumerate(keys)}
-    entries = {hand: (dense[key], key, reading, stand_ins) for hand, (key, reading, stand_ins) in found.items()}
-    return _Table(entries, keys)
+
+    def answers() -> Iterator[HandRank]:
+        for hand in itertools.combinations(FULL_PACK, 4):
+            key, reading, stand_ins = found[sum(_BITS[c] for c in hand)]
+            value = _value_of(hand, dense[key], key, reading, stand_ins)
+            yield hand_rank(value.category, value.strength, value.description, value.interpretation)
+
+    return TableData.of(
+        GAME_ID, list(rules), FULL_PACK, 4, answers(), [[k[0], list(k[1]), k[2], list(k[3])] for k in keys]
+    )
+
+
+def _key_of(stored: Any) -> Key:
+    return stored[0], tuple(stored[1]), stored[2], tuple(stored[3])
+
+
+def hand_table(options: BrogginOptions) -> HandTable:
+    """The table for the effective options: shipped for the defaults, else built once and cached (bounded)."""
+    rules = Rules.of(options)
+    return TABLES.get(GAME_ID, rules, lambda: table_data(rules), default=rules == DEFAULT, key_of=_key_of)
 
 
 # -- interpretation and description ----------------------------------------------------------------
@@ -434,8 +459,16 @@ def _value_of(
 # -- public ------------------------------------------------------------------------------------------
 def evaluate_hand(hand: Sequence[Card], options: BrogginOptions) -> HandValue:
     """The hand under its best trump assignment, looked up in the table for the effective options."""
-    strength, key, reading, stand_ins = _table(Rules.of(options)).entries[frozenset(hand)]
-    return _value_of(hand, strength, key, reading, stand_ins)
+    table = hand_table(options)
+    found = table.rank(hand)
+    return HandValue(
+        tuple(hand),
+        table.key(found),
+        found["category"],
+        found["strength"],
+        found.get("interpretation"),
+        found["description"],
+    )
 
 
 def is_special(hand: Sequence[Card], options: BrogginOptions) -> bool:
@@ -529,8 +562,7 @@ def evaluate_declared(
         return best
     key, assigned = top
     ordered = {t: assigned[t] for t in trumps}
-    table = _table(rules)
-    strength = bisect.bisect_right(table.keys, key)
+    strength = bisect.bisect_right(hand_table(options).keys, key)
     interpretation = {t: realm_code(*c) for t, c in ordered.items()}
     description = describe(key[0], naturals + list(ordered.values()), len(trumps), key[1])
     description += " (declared: " + ", ".join(f"{SWEDISH_NAMES[t]} = {c}" for t, c in interpretation.items()) + ")"

@@ -21,11 +21,15 @@ from service.rules.broggin.cards import FULL_PACK, TRUMPS, domain, is_trump, par
 from service.rules.broggin.evaluation import (
     CATEGORIES,
     HandValue,
+    Key,
+    Rules,
     deciding,
     declaration_problems,
     evaluate_declared,
     evaluate_hand,
+    hand_table,
     is_special,
+    table_data,
 )
 from service.rules.broggin.options import BrogginOptions
 from service.rules.broggin.state import (
@@ -55,6 +59,7 @@ from service.rules.game import (
 )
 from service.rules.seats import deal_order, order_from, replace_seat
 from service.rules.shuffle import shuffle
+from service.rules.tables import HandTable, TableData
 
 HAND_SIZE = 4
 RESTOCK_SEED = "broggin-restock:"
@@ -129,8 +134,11 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     def categories(self) -> list[str]:
         return list(CATEGORIES)
 
-    def evaluate(self, hands: Sequence[Sequence[Card]], options: BrogginOptions) -> list[Evaluation]:
-        return [_evaluation(evaluate_hand(hand, options)) for hand in hands]
+    def hand_table(self, options: BrogginOptions) -> HandTable:
+        return hand_table(options)
+
+    def table_data(self, options: BrogginOptions) -> TableData:
+        return table_data(Rules.of(options))
 
     def evaluate_declared(
         self,
@@ -186,10 +194,11 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         declarations: Sequence[Mapping[str, Card] | None],
         options: BrogginOptions,
     ) -> Comparison:
-        return _comparison(self._declared_values(hands, declarations, options))
+        return _comparison([v.key for v in self._declared_values(hands, declarations, options)])
 
     def compare(self, hands: Sequence[Sequence[Card]], options: BrogginOptions) -> Comparison:
-        return _comparison([evaluate_hand(hand, options) for hand in hands])
+        table = hand_table(options)
+        return _comparison([table.key(found) for found in table.lookup(hands)])
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
@@ -541,7 +550,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         won = self._winnings(state, values)
         ranking = ranking_groups([v.key for v in values.values()])
         seats = list(values)
-        decided = _comparison(list(values.values())).deciding
+        decided = _comparison([v.key for v in values.values()]).deciding
         return {
             "winners": sorted(won),
             "payouts": payouts(put_in, won),
@@ -793,11 +802,9 @@ def _evaluation(value: HandValue) -> Evaluation:
     return Evaluation(value.hand, value.category, value.strength, value.description, value.interpretation)
 
 
-def _comparison(values: Sequence[HandValue]) -> Comparison:
+def _comparison(keys: Sequence[Key]) -> Comparison:
     """Best first, equal keys grouped; ``deciding`` names the step that separated the top two groups."""
-    ranking = ranking_groups([v.key for v in values])
-    if len(ranking) == 1 or len(ranking[0]) > 1:
-        decided = "tie"
-    else:
-        decided = deciding(values[ranking[0][0]].key, values[ranking[1][0]].key)
+    ranking = ranking_groups(keys)
+    tie = len(ranking) == 1 or len(ranking[0]) > 1
+    decided = "tie" if tie else deciding(keys[ranking[0][0]], keys[ranking[1][0]])
     return Comparison(ranking, list(ranking[0]), decided)

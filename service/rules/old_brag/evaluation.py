@@ -11,11 +11,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import NamedTuple
 
 from service.rules.cards import PIP_VALUE, RANK_LETTER, RANK_NAMES, Card, french_pack, rank, rank_plural
 from service.rules.old_brag.options import OldBragOptions
+from service.rules.tables import TABLES, HandTable, TableData, hand_rank
 
 BRAGGERS = ("AD", "JC", "9D")
 """A♦ (A-karo), J♣ (J-tref), 9♦ (9-karo)."""
@@ -27,6 +27,7 @@ _CATEGORY = {PRIAL: "prial", PAIR: "pair", HIGH_CARD: "high_card"}
 _WILD_RANKS = tuple(range(14, 1, -1))
 
 Key = tuple[int, int, int, int]
+DEFAULT = OldBragOptions()
 
 
 class Flags(NamedTuple):
@@ -109,31 +110,45 @@ def best_reading(hand: Sequence[Card], flags: Flags) -> tuple[Key, str, dict[str
     return best
 
 
-@cache
-def table(flags: Flags) -> dict[frozenset[Card], OldBragHand]:
-    """Every possible hand with its dense strength (1 = the weakest hand), for one set of ranking options.
+GAME_ID = "old-brag"
+
+
+def table_data(flags: Flags) -> TableData:
+    """Every possible hand (in ``itertools.combinations`` order) with its dense strength (1 = the weakest), for
+    one set of ranking options; ``keys`` holds the comparison keys weakest first.
 
     A hand's reading depends only on its braggers and the ranks of its other cards, so each such shape is
     solved once.
     """
     shapes: dict[tuple[tuple[Card, ...], tuple[str, ...]], tuple[Key, str, dict[str, str] | None]] = {}
-    keyed = {}
+    found = []
     for hand in itertools.combinations(french_pack(), 3):
         braggers = tuple(c for c in hand if c in BRAGGERS)
         shape = (braggers, tuple(sorted(rank(c) for c in hand if c not in BRAGGERS)))
         if shape not in shapes:
             shapes[shape] = best_reading(hand, flags)
-        keyed[frozenset(hand)] = shapes[shape]
-    dense = {key: i + 1 for i, key in enumerate(sorted({key for key, _, _ in keyed.values()}))}
-    return {
-        hand: OldBragHand(_CATEGORY[key[0]], dense[key], key, description, interpretation)
-        for hand, (key, description, interpretation) in keyed.items()
-    }
+        found.append(shapes[shape])
+    keys = sorted({key for key, _, _ in found})
+    dense = {key: i + 1 for i, key in enumerate(keys)}
+    answers = (hand_rank(_CATEGORY[key[0]], dense[key], text, reading) for key, text, reading in found)
+    return TableData.of(GAME_ID, list(flags), french_pack(), 3, answers, [list(key) for key in keys])
+
+
+def hand_table(options: OldBragOptions) -> HandTable:
+    """The table for the effective options: shipped for the defaults, else built once and cached (bounded)."""
+    flags = flags_of(options)
+    return TABLES.get(
+        GAME_ID, flags, lambda: table_data(flags), default=flags == flags_of(DEFAULT), key_of=lambda k: tuple(k)
+    )
 
 
 def evaluate_hand(hand: Sequence[Card], options: OldBragOptions) -> OldBragHand:
     """Look the hand up in the precomputed table for the effective options."""
-    return table(flags_of(options))[frozenset(hand)]
+    table = hand_table(options)
+    found = table.rank(hand)
+    return OldBragHand(
+        found["category"], found["strength"], table.key(found), found["description"], found.get("interpretation")
+    )
 
 
 def deciding(best: Key, second: Key) -> str:

@@ -18,7 +18,6 @@ from service.rules.cards import PIP_VALUE, Card, FrenchCards, rank
 from service.rules.errors import Problem, excerpt
 from service.rules.game import (
     Comparison,
-    Evaluation,
     Event,
     HandGame,
     LegalAction,
@@ -28,10 +27,11 @@ from service.rules.game import (
     hide,
     ranking_groups,
 )
-from service.rules.old_brag.evaluation import CATEGORIES, deciding, evaluate_hand
+from service.rules.old_brag.evaluation import CATEGORIES, deciding, evaluate_hand, flags_of, hand_table, table_data
 from service.rules.old_brag.options import OldBragOptions
 from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragSeat, OldBragState
 from service.rules.seats import deal_hands, deal_order, next_active, order_from, replace_seat
+from service.rules.tables import HandTable, TableData
 
 HAND_SIZE = 3
 
@@ -107,20 +107,20 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     def categories(self) -> list[str]:
         return list(CATEGORIES)
 
-    def evaluate(self, hands: Sequence[Sequence[Card]], options: OldBragOptions) -> list[Evaluation]:
-        out = []
-        for hand in hands:
-            found = evaluate_hand(hand, options)
-            out.append(Evaluation(tuple(hand), found.category, found.strength, found.description, found.interpretation))
-        return out
+    def hand_table(self, options: OldBragOptions) -> HandTable:
+        return hand_table(options)
+
+    def table_data(self, options: OldBragOptions) -> TableData:
+        return table_data(flags_of(options))
 
     def compare(self, hands: Sequence[Sequence[Card]], options: OldBragOptions) -> Comparison:
-        found = [evaluate_hand(hand, options) for hand in hands]
-        ranking = ranking_groups([f.strength for f in found])
+        table = hand_table(options)
+        found = table.lookup(hands)
+        ranking = ranking_groups([f["strength"] for f in found])
         if len(ranking[0]) > 1 or len(ranking) == 1:
             why = "tie"  # equal hands: in a deal the priority order decides (4(b) 5)
         else:
-            why = deciding(found[ranking[0][0]].key, found[ranking[1][0]].key)
+            why = deciding(table.key(found[ranking[0][0]]), table.key(found[ranking[1][0]]))
         return Comparison(ranking, list(ranking[0]), why)
 
     # -- deal --------------------------------------------------------------------------------------

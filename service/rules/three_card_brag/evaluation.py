@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
 
 from service.rules.cards import PIP_VALUE, RANK_LETTER, RANK_NAMES, Card, french_pack, rank, rank_plural, suit
+from service.rules.tables import TABLES, HandRank, HandTable, TableData, hand_rank
 from service.rules.three_card_brag.options import BragOptions
 
 CATEGORIES = ("prial", "running_flush", "run", "flush", "pair", "high_card")
@@ -19,15 +18,6 @@ CATEGORIES = ("prial", "running_flush", "run", "flush", "pair", "high_card")
 
 
 Key = tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class BragHand:
-    """An evaluated hand: its category, dense strength and a description."""
-
-    category: str
-    strength: int
-    description: str
 
 
 def _run_top(values: list[int], a23_rank: str) -> int | None:
@@ -63,16 +53,30 @@ def hand_key(hand: Sequence[Card], a23_rank: str, prial_order: str) -> tuple[str
     return "high_card", (1, *values), f"High card {spelled}"
 
 
-@cache
-def _table(a23_rank: str, prial_order: str) -> dict[frozenset[Card], BragHand]:
-    """Every possible hand with its dense strength (1 = the weakest hand)."""
-    keyed = {}
-    for hand in itertools.combinations(french_pack(), 3):
-        keyed[frozenset(hand)] = hand_key(hand, a23_rank, prial_order)
-    dense = {key: i + 1 for i, key in enumerate(sorted({k for _, k, _ in keyed.values()}))}
-    return {hand: BragHand(cat, dense[key], desc) for hand, (cat, key, desc) in keyed.items()}
+GAME_ID = "three-card-brag"
+DEFAULT = BragOptions()
 
 
-def evaluate_hand(hand: Sequence[Card], options: BragOptions) -> BragHand:
+def table_key(options: BragOptions) -> tuple[str, str]:
+    """The options that change how hands rank (BT-A1, BT-A2)."""
+    return options.a23_rank, options.prial_order
+
+
+def table_data(options: BragOptions) -> TableData:
+    """Every possible hand (in ``itertools.combinations`` order) with its dense strength (1 = the weakest)."""
+    a23_rank, prial_order = table_key(options)
+    keyed = [hand_key(hand, a23_rank, prial_order) for hand in itertools.combinations(french_pack(), 3)]
+    dense = {key: i + 1 for i, key in enumerate(sorted({k for _, k, _ in keyed}))}
+    answers = (hand_rank(category, dense[key], description, None) for category, key, description in keyed)
+    return TableData.of(GAME_ID, list(table_key(options)), french_pack(), 3, answers, [])
+
+
+def hand_table(options: BragOptions) -> HandTable:
+    """The table for the effective options: shipped for the defaults, else built once and cached (bounded)."""
+    key = table_key(options)
+    return TABLES.get(GAME_ID, key, lambda: table_data(options), default=key == table_key(DEFAULT))
+
+
+def evaluate_hand(hand: Sequence[Card], options: BragOptions) -> HandRank:
     """Look the hand up in the precomputed table for the effective options."""
-    return _table(options.a23_rank, options.prial_order)[frozenset(hand)]
+    return hand_table(options).rank(hand)

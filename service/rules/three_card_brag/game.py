@@ -13,7 +13,6 @@ from service.rules.cards import Card, FrenchCards
 from service.rules.errors import Problem, excerpt
 from service.rules.game import (
     Comparison,
-    Evaluation,
     Event,
     HandGame,
     LegalAction,
@@ -24,7 +23,8 @@ from service.rules.game import (
     ranking_groups,
 )
 from service.rules.seats import deal_hands, deal_order, next_active, replace_seat
-from service.rules.three_card_brag.evaluation import CATEGORIES, evaluate_hand
+from service.rules.tables import HandTable, TableData
+from service.rules.three_card_brag.evaluation import CATEGORIES, evaluate_hand, hand_table, table_data
 from service.rules.three_card_brag.options import BragOptions
 from service.rules.three_card_brag.state import BETTING, COMPLETE, PHASES, BragSeat, BragState
 
@@ -70,21 +70,20 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     def categories(self) -> list[str]:
         return list(CATEGORIES)
 
-    def evaluate(self, hands: Sequence[Sequence[Card]], options: BragOptions) -> list[Evaluation]:
-        out = []
-        for hand in hands:
-            found = evaluate_hand(hand, options)
-            out.append(Evaluation(tuple(hand), found.category, found.strength, found.description))
-        return out
+    def hand_table(self, options: BragOptions) -> HandTable:
+        return hand_table(options)
+
+    def table_data(self, options: BragOptions) -> TableData:
+        return table_data(options)
 
     def compare(self, hands: Sequence[Sequence[Card]], options: BragOptions) -> Comparison:
-        evaluations = self.evaluate(hands, options)
-        ranking = ranking_groups([e.strength for e in evaluations])
+        evaluations = self.ranks(hands, options)
+        ranking = ranking_groups([e["strength"] for e in evaluations])
         if len(ranking[0]) > 1 or len(ranking) == 1:
             deciding = "tie"
         else:
             best, second = evaluations[ranking[0][0]], evaluations[ranking[1][0]]
-            deciding = "category" if best.category != second.category else "rank"
+            deciding = "category" if best["category"] != second["category"] else "rank"
         return Comparison(ranking, list(ranking[0]), deciding)
 
     # -- deal --------------------------------------------------------------------------------------
@@ -273,8 +272,8 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
 
     def _showdown_winner(self, state: BragState, seer: int, seen: int) -> int:
         """The higher hand wins; equal hands lose for the seer ("förlorar den som betalade för att syna")."""
-        mine = evaluate_hand(state.seats[seer].hand, state.options).strength
-        theirs = evaluate_hand(state.seats[seen].hand, state.options).strength
+        mine = evaluate_hand(state.seats[seer].hand, state.options)["strength"]
+        theirs = evaluate_hand(state.seats[seen].hand, state.options)["strength"]
         return seer if mine > theirs else seen
 
     # -- result ------------------------------------------------------------------------------------
@@ -288,8 +287,8 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
             seen = active[0] if active[1] == state.seer else active[1]
             winner = self._showdown_winner(state, state.seer, seen)
             tie = (
-                evaluate_hand(state.seats[state.seer].hand, state.options).strength
-                == evaluate_hand(state.seats[seen].hand, state.options).strength
+                evaluate_hand(state.seats[state.seer].hand, state.options)["strength"]
+                == evaluate_hand(state.seats[seen].hand, state.options)["strength"]
             )
             base.update(reason="seen", seer=state.seer, seen=seen, tie=tie)
         else:

@@ -1,0 +1,324 @@
+"""Issue 9's performance goals, (a) to (e'), in one run: each figure against a baseline measured in the same run.
+
+- (a) the engine's evaluation of 10,000 random hands against a dict lookup of the same hands' frozensets;
+- (b), (c), (d') ``POST`` requests per second through gunicorn (``deploy/gunicorn.conf.py``, 2 sync workers)
+  against the bare Flask app of ``bench/bare.py`` on the same settings, load from wrk;
+- (d) a 40-action two-player Briscola record replayed by the engine (deal, every action, result), records/s;
+- (e) from starting gunicorn to the first 200 on ``/healthz``; (e') the largest worker's resident memory after
+  the runs.
+
+Run from the repository root: ``.venv/bin/python bench/run.py`` (``--quick`` for shorter wrk runs). wrk comes
+from the system packages (installed with apt-get when missing and run as root). Nothing here asserts; it prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from schemas.game import game_schemas  # noqa: E402
+from service.rules.game import HandGame  # noqa: E402
+from service.rules.registry import GAMES  # noqa: E402
+from service.rules.shuffle import shuffle  # noqa: E402
+
+WORKERS = 2
+BATCH = 10_000
+RECORD_SEED = "bench-1"
+HAND_GAMES = ("three-card-brag", "old-brag", "broggin")
+
+
+# -- helpers ----------------------------------------------------------------------------------------------
+def best_of(fn: Callable[[], object], repeat: int = 7) -> float:
+    """The shortest of ``repeat`` timings in CPU seconds of this process (time waiting for a core while other
+    work runs on the machine is not counted; the least disturbed run counts)."""
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        fn()
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def ensure_wrk() -> str:
+    found = shutil.which("wrk")
+    if found:
+        return found
+    if os.geteuid() == 0:
+        subprocess.run(["apt-get", "install", "-y", "wrk"], check=True, stdout=subprocess.DEVNULL)
+        found = shutil.which("wrk")
+    if not found:
+        sys.exit("wrk is missing: install it from the system packages (apt-get install wrk)")
+    return found
+
+
+class Server:
+    """gunicorn with the project's settings and WORKERS sync workers, serving ``app`` on a free port."""
+
+    def __init__(self, app: str) -> None:
+        self.app = app
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> float:
+        """Start gunicorn; the seconds until the first 200 on /healthz."""
+        env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "WEB_CONCURRENCY": str(WORKERS)}
+        gunicorn = Path(sys.executable).with_name("gunicorn")
+        command = [str(gunicorn), "--config", "deploy/gunicorn.conf.py", "--no-control-socket", self.app]
+        started = time.perf_counter()
+        self.proc = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        )
+        deadline = started + 120
+        while time.perf_counter() < deadline:
+            if self.proc.poll() is not None:
+                sys.exit(f"gunicorn exited serving {self.app}")
+            try:
+                with urllib.request.urlopen(self.base + "/healthz", timeout=1) as answer:
+                    if answer.status == 200:
+                        return time.perf_counter() - started
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.005)
+        sys.exit(f"{self.app} did not answer /healthz")
+
+    def workers(self) -> list[int]:
+        assert self.proc is not None
+        out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)], capture_output=True, text=True)
+        return [int(pid) for pid in out.stdout.split()]
+
+    def worker_rss_mb(self) -> float:
+        """The largest worker's resident set (VmRSS), in MB."""
+        sizes = []
+        for pid in self.workers():
+            status = Path(f"/proc/{pid}/status").read_text()
+            match = re.search(r"VmRSS:\s+(\d+) kB", status)
+            if match:
+                sizes.append(int(match.group(1)) / 1024)
+        return max(sizes)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(timeout=30)
+        self.proc = None
+
+
+def post(url: str, body: bytes) -> tuple[int, bytes]:
+    request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"}, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+class Wrk:
+    """wrk POSTing one body again and again: requests per second, refusing any non-2xx answer."""
+
+    def __init__(self, binary: str, folder: Path, seconds: float, connections: int) -> None:
+        self.binary, self.folder, self.seconds, self.connections = binary, folder, seconds, connections
+
+    def rate(self, url: str, body: bytes) -> float:
+        status, answer = post(url, body)
+        if status != 200:
+            sys.exit(f"{url} answered {status}: {answer[:300]!r}")
+        body_file = self.folder / f"body-{abs(hash(body))}.json"
+        body_file.write_bytes(body)
+        script = self.folder / f"post-{abs(hash(body))}.lua"
+        script.write_text(
+            'wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+            f'local f = assert(io.open("{body_file}", "rb"))\nwrk.body = f:read("*a")\nf:close()\n'
+        )
+        command = [self.binary, "-t1", f"-c{self.connections}", f"-d{self.seconds}s", "-s", str(script), url]
+        out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+        bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+        errors = re.search(r"Socket errors: .*", out)
+        if bad or (errors and "timeout" in errors.group(0) and not errors.group(0).endswith("timeout 0")):
+            sys.exit(f"wrk saw failures on {url}:\n{out}")
+        found = re.search(r"Requests/sec:\s+([\d.]+)", out)
+        assert found, out
+        return float(found.group(1))
+
+
+def paired(wrk: Wrk, rounds: int, target: tuple[str, bytes], baseline: tuple[str, bytes]) -> tuple[float, float]:
+    """Median req/s of target and baseline, run alternately so that both see the same machine."""
+    mine, bare = [], []
+    for _ in range(rounds):
+        mine.append(wrk.rate(*target))
+        bare.append(wrk.rate(*baseline))
+    return statistics.median(mine), statistics.median(bare)
+
+
+# -- workloads --------------------------------------------------------------------------------------------
+def random_hands(game: HandGame[Any, Any], count: int, seed: int = 7) -> list[list[str]]:
+    rng = random.Random(seed)
+    pack = list(game.full_pack())
+    return [rng.sample(pack, game.hand_size) for _ in range(count)]
+
+
+def briscola_record() -> dict[str, Any]:
+    """A complete two-player Briscola deal as a record: every seat plays its first legal card (40 plays)."""
+    game = GAMES["briscola"]
+    options = game.options(None)
+    action_schema = game_schemas(game).action()
+    state = game.deal(2, 1, options, shuffle(game.pack(2, options), RECORD_SEED)).state
+    actions: list[dict[str, Any]] = []
+    while state.to_act is not None:
+        play = next(a for a in game.legal_actions(state) if a["type"] == "play")
+        actions.append(play)
+        state = game.apply(state, action_schema.load(play)).state
+    assert len(actions) == 40 and game.result(state) is not None
+    return {"players": 2, "dealer": 1, "seed": RECORD_SEED, "actions": actions}
+
+
+def replay_rate(record: dict[str, Any]) -> float:
+    """Records per second: deal from the seed, apply every action, take the result (actions parsed once)."""
+    game = GAMES["briscola"]
+    actions = [game_schemas(game).action().load(a) for a in record["actions"]]
+    options = game.options(None)
+
+    def replay() -> None:
+        state = game.deal(2, 1, options, shuffle(game.pack(2, options), RECORD_SEED)).state
+        for action in actions:
+            state = game.apply(state, action).state
+        assert game.result(state) is not None
+
+    per = best_of(lambda: [replay() for _ in range(20)], repeat=7) / 20
+    return 1 / per
+
+
+def engine_ratio(game: HandGame[Any, Any], evaluate: bool = False) -> tuple[float, float]:
+    """(a): a dict lookup of the hands' frozensets over the engine's evaluation (higher is better).
+
+    The engine's evaluation is ``ranks`` (each hand's shared, precomputed evaluation: what the API answers
+    from); with ``evaluate`` it is ``evaluate``, which also builds one Evaluation object per hand."""
+    hands = random_hands(game, BATCH)
+    options = game.options(None)
+    every = {frozenset(h): i for i, h in enumerate(hands)}
+    engine_call = game.evaluate if evaluate else game.ranks
+    engine_call(hands, options)
+    lookup, engine = [], []
+    for _ in range(15):  # interleaved, so that both see the same machine
+        lookup.append(best_of(lambda: [every[frozenset(h)] for h in hands], repeat=3))
+        engine.append(best_of(lambda: engine_call(hands, options), repeat=3))
+    return min(lookup) / min(engine), min(engine)
+
+
+# -- report -----------------------------------------------------------------------------------------------
+def row(name: str, value: str, baseline: str, ratio: float | None, goal: str, ok: bool) -> str:
+    shown = f"{ratio:.2f}" if ratio is not None else ""
+    return f"| {name} | {value} | {baseline} | {shown} | {goal} | {'yes' if ok else 'NO'} |"
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shorter wrk runs (noisier)")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating wrk rounds per pair")
+    args = parser.parse_args(argv)
+    seconds = 2 if args.quick else 4
+    rounds = 1 if args.quick else args.rounds
+    wrk_binary = ensure_wrk()
+    rows = ["| what | measured | baseline | ratio | goal | met |", "|---|---|---|---|---|---|"]
+
+    for game_id in HAND_GAMES:
+        game = GAMES[game_id]
+        assert isinstance(game, HandGame)
+        ratio, engine = engine_ratio(game)
+        rows.append(
+            row(f"(a) {game_id}: engine ranks() of 10,000 hands", f"{engine * 1000:.1f} ms", "frozenset dict lookup",
+                ratio, ">= 0.5", ratio >= 0.5)
+        )  # fmt: skip
+    for game_id in HAND_GAMES:
+        game = GAMES[game_id]
+        assert isinstance(game, HandGame)
+        ratio, engine = engine_ratio(game, evaluate=True)
+        rows.append(
+            row(f"(a, info) {game_id}: evaluate(), an Evaluation object per hand", f"{engine * 1000:.1f} ms",
+                "frozenset dict lookup", ratio, "", True)
+        )  # fmt: skip
+    record = briscola_record()
+    rate = replay_rate(record)
+    rows.append(row("(d) Briscola 40-action record, engine replay", f"{rate:,.0f} records/s", "", None, ">= 2,000",
+                    rate >= 2000))  # fmt: skip
+
+    bare, service = Server("bench.bare:app"), Server("service.wsgi:app")
+    try:
+        ready = []
+        for _ in range(3):  # a fresh start each time: the master loads everything again
+            service.stop()
+            ready.append(service.start())
+        bare_ready = bare.start()
+        with tempfile.TemporaryDirectory(prefix="card-arbiter-bench-") as folder:
+            wrk = Wrk(wrk_binary, Path(folder), seconds, connections=2 * WORKERS)
+            batch = json.dumps({"hands": random_hands(GAMES["three-card-brag"], BATCH)}).encode()  # type: ignore[arg-type]
+            one = json.dumps({"hands": [["AS", "KS", "QS"]]}).encode()
+            record_body = json.dumps({"record": record}).encode()
+            cases = [
+                ("(b) POST hands/evaluate, 10,000 hands", "/v1/three-card-brag/hands/evaluate", batch, "/echo",
+                 "bare echo", 0.7),
+                ("(c) POST hands/evaluate, 1 hand", "/v1/three-card-brag/hands/evaluate", one, "/ok",
+                 'bare {"ok": true}', 0.8),
+                ("(d') POST records/adjudicate, 40 actions", "/v1/briscola/records/adjudicate", record_body, "/echo",
+                 "bare echo", 0.5),
+            ]  # fmt: skip
+            for name, path, body, bare_path, bare_name, goal in cases:
+                mine, floor = paired(wrk, rounds, (service.base + path, body), (bare.base + bare_path, body))
+                rows.append(
+                    row(name, f"{mine:,.1f} req/s", f"{bare_name} {floor:,.1f} req/s", mine / floor, f">= {goal}",
+                        mine / floor >= goal)
+                )  # fmt: skip
+            for game_id in HAND_GAMES[1:]:  # every shipped table in use in the workers before measuring memory
+                game = GAMES[game_id]
+                body = json.dumps({"hands": random_hands(game, 100)}).encode()  # type: ignore[arg-type]
+                for _ in range(2 * WORKERS):
+                    post(f"{service.base}/v1/{game_id}/hands/evaluate", body)
+            rss = service.worker_rss_mb()
+        median_ready = statistics.median(ready)
+        rows.append(row("(e) worker ready (start to first 200 /healthz)", f"{median_ready:.2f} s (median of 3)",
+                        f"bare app {bare_ready:.2f} s", None, "< 2 s", median_ready < 2))  # fmt: skip
+        rows.append(row("(e') largest worker RSS after the runs", f"{rss:.0f} MB", "", None, "< 150 MB", rss < 150))
+    finally:
+        service.stop()
+        bare.stop()
+    print("\n".join(rows))
+    print(f"\nmachine: {os.cpu_count()} cores, {_cpu_model()}; load average {os.getloadavg()[0]:.2f} at the end")
+    return 0
+
+
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

