@@ -28,6 +28,9 @@ class StrictInteger(fields.Integer):
         number = json_integer(value)
         if number is None:
             raise ValidationError("Not a valid integer.")
+        if not -SAFE_INTEGER <= number <= SAFE_INTEGER:
+            # One problem, not one per range check: the other bounds only narrow the safe range.
+            raise ValidationError(f"Must be an integer within ±{SAFE_INTEGER}.")
         return int(super()._deserialize(number, attr, data, **kwargs))
 
 
