@@ -185,13 +185,13 @@ def briscola_record() -> dict[str, Any]:
     """A complete two-player Briscola deal as a record: every seat plays its first legal card (40 plays)."""
     game = GAMES["briscola"]
     options = game.options(None)
-    action_schema = game_schemas(game).action()
+    action_field = game_schemas(game).deriver.action()
     state = game.deal(2, 1, options, shuffle(game.pack(2, options), RECORD_SEED)).state
     actions: list[dict[str, Any]] = []
     while state.to_act is not None:
         play = next(a for a in game.legal_actions(state) if a["type"] == "play")
         actions.append(play)
-        state = game.apply(state, action_schema.load(play)).state
+        state = game.apply(state, action_field.deserialize(play)).state
     assert len(actions) == 40 and game.result(state) is not None
     return {"players": 2, "dealer": 1, "seed": RECORD_SEED, "actions": actions}
 
@@ -199,7 +199,8 @@ def briscola_record() -> dict[str, Any]:
 def replay_rate(record: dict[str, Any]) -> float:
     """Records per second: deal from the seed, apply every action, take the result (actions parsed once)."""
     game = GAMES["briscola"]
-    actions = [game_schemas(game).action().load(a) for a in record["actions"]]
+    action_field = game_schemas(game).deriver.action()
+    actions = [action_field.deserialize(a) for a in record["actions"]]
     options = game.options(None)
 
     def replay() -> None:
