@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
+import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 import requests
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
@@ -30,3 +37,31 @@ def wait_ready(base: str, procs: list[subprocess.Popen], seconds: float = 120) -
             pass
         time.sleep(0.2)
     pytest.fail(f"{base} did not become ready")
+
+
+@contextmanager
+def gunicorn(workers: int) -> Iterator[tuple[str, int, subprocess.Popen]]:
+    """gunicorn with the project's config on a free loopback port, ready; yields (base URL, port, process)."""
+    port = free_port()
+    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
+    proc = subprocess.Popen(
+        [
+            str(Path(sys.executable).with_name("gunicorn")),
+            "--config",
+            "deploy/gunicorn.conf.py",
+            "--no-control-socket",
+            "service.wsgi:app",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its signals stay in its own process group
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(base, [proc])
+        yield base, port, proc
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

@@ -2,55 +2,16 @@
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
-
 import pytest
 import requests
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+from tests.e2e.servers import gunicorn
 
 
 @pytest.fixture(scope="module")
 def server():
-    port = _free_port()
-    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": "2"}
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    proc = subprocess.Popen(
-        [str(gunicorn), "--config", "deploy/gunicorn.conf.py", "--no-control-socket", "service.wsgi:app"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # its signals stay in its own process group
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail("gunicorn exited: " + (proc.stderr.read() if proc.stderr else ""))
-        try:
-            if requests.get(f"{base}/readyz", timeout=1).status_code == 200:
-                break
-        except requests.ConnectionError:
-            time.sleep(0.2)
-    else:  # pragma: no cover
-        proc.kill()
-        pytest.fail("gunicorn did not become ready")
-    yield base
-    proc.terminate()
-    proc.wait(timeout=30)
+    with gunicorn(workers=2) as (base, _port, _proc):
+        yield base
 
 
 def test_ready_and_serving_every_game(server):

@@ -4,16 +4,13 @@ within 64 KiB, chunked bodies over the limit refused, and the worker's memory fl
 from __future__ import annotations
 
 import json
-import os
 import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 import requests
 
+from tests.e2e.servers import gunicorn
 from tests.robustness.catalogue import requests_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,40 +28,10 @@ OPERATIONS = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def one_worker():
-    port = _free_port()
-    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": "1"}
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    proc = subprocess.Popen(
-        [str(gunicorn), "--config", "deploy/gunicorn.conf.py", "--no-control-socket", "service.wsgi:app"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        assert proc.poll() is None, "gunicorn exited"
-        try:
-            if requests.get(f"{base}/readyz", timeout=1).status_code == 200:
-                break
-        except requests.ConnectionError:
-            time.sleep(0.2)
-    else:  # pragma: no cover
-        proc.kill()
-        pytest.fail("gunicorn did not become ready")
-    yield base, port, proc.pid
-    proc.terminate()
-    proc.wait(timeout=30)
+    with gunicorn(workers=1) as (base, port, proc):
+        yield base, port, proc.pid
 
 
 def worker_rss(master: int) -> int:
