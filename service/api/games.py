@@ -209,7 +209,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             problems = check_cards(data["cards"], game.full_pack(), "/cards")
             if problems:
                 raise InvalidInput(problems)
-            winner, points = trick_game.trick_winner(data["trump"], data["cards"], options, data.get("phase"))
+            winner, points = trick_game.trick_winner(data["trump"], data["cards"], options)
             return {"winner": winner, "points": points, **rules_echo(options)}
 
     if isinstance(game, TrickGame) and game.announces_melds:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
 
 def payouts(put_in: Sequence[int], won: Mapping[int, int]) -> list[int]:
@@ -17,3 +18,18 @@ def split_pot(amount: int, winners: Sequence[int], odd_chip_order: Sequence[int]
     for seat in [s for s in odd_chip_order if s in won][:odd]:
         won[seat] += 1
     return won
+
+
+class BettingSeat(Protocol):
+    """A seat of a betting game: its number and whether it has folded."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def folded(self) -> bool: ...
+
+
+def still_in(seats: Iterable[BettingSeat]) -> list[int]:
+    """The seats that have not folded, in seat order (the players still in for the pot)."""
+    return [s.seat for s in seats if not s.folded]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Annotated
 
-from service.rules.errors import CardError, InvalidInput, Problem, excerpt
+from service.rules.errors import CardError, Problem, excerpt
 
 
 class CardCode:
@@ -151,13 +151,6 @@ def check_cards(cards: Sequence[str], pack: Iterable[Card], pointer: str = "") -
             problems.append(Problem("duplicate_card", f"'{card}' appears twice", f"{pointer}/{i}"))
         seen.add(card)
     return problems
-
-
-def require_distinct(cards: Sequence[str], pack: Iterable[Card], pointer: str = "") -> None:
-    """Raise :class:`InvalidInput` listing every card not in ``pack`` or repeated."""
-    problems = check_cards(cards, pack, pointer)
-    if problems:
-        raise InvalidInput(problems)
 
 
 class FrenchCards:

@@ -9,16 +9,20 @@ nothing (verify, then apply).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from service.rules.actions import ActionBase
 from service.rules.bounds import GameId, Phase, Players, Seat
 from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text
-from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem
+from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem, excerpt
+from service.rules.frozen import evolve
 from service.rules.options import OptionSpec, build_options, option_specs
+from service.rules.seats import next_seat, replace_seat
 from service.rules.tables import HandRank, HandTable, TableData
+from service.rules.tricks import Trick, draw_after_trick
 
 Event = dict[str, Any]
 """Something the service did or saw happen: ``{"type": ..., ...}`` (antes, deals, draws, pots won)."""
@@ -40,6 +44,13 @@ class StateBase:
     dealer: Seat
     phase: Phase
     to_act: Seat | None
+
+
+Check = StrEnum(
+    "Check",
+    ("invalid_players invalid_dealer wrong_game seat_count seat_order card_not_in_pack duplicate_card missing_card"),
+)
+"""The problem codes every game's ``validate`` shares (each game's own are an enum in its ``validate.py``)."""
 
 
 S = TypeVar("S", bound=StateBase)
@@ -88,7 +99,9 @@ class Game(ABC, Generic[S, Opts, A]):
     """The phase words of the game's states, in the order a deal goes through them."""
     actions: ClassVar[tuple[type[ActionBase], ...]]
     """The game's action classes (their union is ``A``), in the order the catalog lists their types."""
-    rules_file: ClassVar[str]
+    problem_codes: ClassVar[tuple[type[StrEnum], ...]]
+    """The enums of the problem codes the game's own state checks give (its ``validate.py``), besides
+    :class:`Check`; each is listed in the game's rules file."""
 
     # -- cards and options -------------------------------------------------------------------------
     @abstractmethod
@@ -122,13 +135,13 @@ class Game(ABC, Generic[S, Opts, A]):
         if not self.min_players <= players <= self.max_players:
             problems.append(
                 Problem(
-                    "invalid_players",
+                    Check.invalid_players,
                     f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}",
                     "/players",
                 )
             )
         elif not 0 <= dealer < players:
-            problems.append(Problem("invalid_dealer", f"dealer must be a seat 0..{players - 1}", "/dealer"))
+            problems.append(Problem(Check.invalid_dealer, f"dealer must be a seat 0..{players - 1}", "/dealer"))
         return problems
 
     def check_deck(self, players: int, options: Opts, deck: Sequence[Card], pointer: str = "/deck") -> None:
@@ -160,9 +173,18 @@ class Game(ABC, Generic[S, Opts, A]):
     def apply(self, state: S, action: A) -> Transition[S]:
         """The state after ``action``; raises IllegalAction (changing nothing) when it is not legal."""
 
-    @abstractmethod
     def validate(self, state: S) -> list[Problem]:
-        """Every inconsistency of ``state`` (card conservation, hand sizes, turn, chips)."""
+        """Every inconsistency of ``state`` (card conservation, hand sizes, turn, chips): first the table (player
+        count, dealer, options) and the game's id, then, when those hold, the game's own :meth:`check_state`."""
+        problems = self.check_table(state.players, state.dealer, self.options_of(state))
+        if state.game != self.id:
+            message = f"this state is of {excerpt(state.game)}, not '{self.id}'"
+            problems.append(Problem(Check.wrong_game, message, "/game"))
+        return problems or self.check_state(state)
+
+    @abstractmethod
+    def check_state(self, state: S) -> list[Problem]:
+        """The game's own consistency checks of a state whose table and game id hold (its ``validate.py``)."""
 
     @abstractmethod
     def view(self, state: S, seat: int) -> S:
@@ -242,22 +264,39 @@ class Game(ABC, Generic[S, Opts, A]):
             )
 
 
+@dataclass(frozen=True)
+class HandRanking(Generic[Opts]):
+    """How a hand game ranks hands: its categories, its table of every hand, and what its comparison key says."""
+
+    categories: tuple[str, ...]
+    """Hand categories, best first."""
+    table: Callable[[Opts], HandTable]
+    """Every hand's evaluation under the options (shipped for the defaults, else built once and cached)."""
+    build: Callable[[Opts], TableData]
+    """The table for the options, built from the rules (what ships for the defaults, and the cache's source)."""
+    deciding: Callable[[Any, Any], str]
+    """What separates the comparison keys of the best hand and the second best (``category``, ``rank``...)."""
+    key: Callable[[HandTable, HandRank], Any] = HandTable.key
+    """A hand's comparison key (higher is better, equal ties) from its table and evaluation."""
+
+
 class HandGame(Game[S, Opts, A]):
     """A game whose hands are evaluated and compared (Brag, Old Brag, Broggin)."""
 
     hand_size: ClassVar[int]
+    ranking: ClassVar[HandRanking[Any]]
 
-    @abstractmethod
     def categories(self) -> list[str]:
         """Hand categories, best first."""
+        return list(self.ranking.categories)
 
-    @abstractmethod
     def hand_table(self, options: Opts) -> HandTable:
         """Every hand's evaluation under ``options`` (shipped for the defaults, else built once and cached)."""
+        return self.ranking.table(options)
 
-    @abstractmethod
     def table_data(self, options: Opts) -> TableData:
         """Build the table for ``options`` from the rules (what ships for the defaults, and the cache's source)."""
+        return self.ranking.build(options)
 
     def ranks(self, hands: Iterable[Sequence[Card]], options: Opts) -> list[HandRank]:
         """The evaluation of each hand (canonical distinct cards, already checked against the pack), shared by
@@ -271,9 +310,20 @@ class HandGame(Game[S, Opts, A]):
             for hand, r in zip(hands, self.ranks(hands, options), strict=True)
         ]
 
-    @abstractmethod
     def compare(self, hands: Sequence[Sequence[Card]], options: Opts) -> Comparison:
         """Rank the hands best first."""
+        table = self.hand_table(options)
+        return self.comparison([self.ranking.key(table, found) for found in table.lookup(hands)])
+
+    def comparison(self, keys: Sequence[Any]) -> Comparison:
+        """Hands ranked by their comparison keys, equal keys grouped; ``deciding`` names what separated the top
+        two groups (``tie`` when nothing did)."""
+        ranking = ranking_groups(keys)
+        if len(ranking) == 1 or len(ranking[0]) > 1:
+            deciding = "tie"
+        else:
+            deciding = self.ranking.deciding(keys[ranking[0][0]], keys[ranking[1][0]])
+        return Comparison(ranking, list(ranking[0]), deciding)
 
     def warm(self) -> None:
         """Load the evaluation table for the default options ahead of the first request."""
@@ -328,10 +378,91 @@ class TrickGame(Game[S, Opts, A]):
         raise NotImplementedError(f"{self.name} has no announcements")
 
     @abstractmethod
-    def trick_winner(
-        self, trump: str, cards: Sequence[Card], options: Opts, phase: str | None = None
-    ) -> tuple[int, int]:
+    def trick_winner(self, trump: str, cards: Sequence[Card], options: Opts) -> tuple[int, int]:
         """The index (into ``cards``, in play order) of the card that wins, and the trick's card points."""
+
+    # -- the steps of play every trick game shares -------------------------------------------------
+    points_field: ClassVar[str] = "points"
+    """The seat record's field that counts the card points taken in tricks."""
+    stock_field: ClassVar[str | None] = "stock"
+    """The state's field holding the cards drawn after each trick (None: no drawing)."""
+
+    @abstractmethod
+    def score_trick(self, state: S, cards: Sequence[Card]) -> tuple[int, int]:
+        """The winning card's index in ``cards`` (play order) and the trick's card points, in ``state``."""
+
+    def play_to_trick(
+        self, state: S, seat: int, card: Card, also: Sequence[Event] = (), **changes: Any
+    ) -> Transition[S]:
+        """``seat`` plays ``card`` from its hand to the trick (the state takes ``changes`` too; ``also`` follows
+        the ``play`` event): the turn passes to the next seat, or the full trick is finished."""
+        table = _trick_table(state)
+        hand = tuple(c for c in table.seats[seat].hand if c != card)
+        trick = (*table.trick, card)
+        events: list[Event] = [{"type": "play", "seat": seat, "card": card}, *also]
+        if len(trick) < state.players:
+            changes["to_act"] = next_seat(seat, state.players)
+        after = evolve(state, seats=replace_seat(table.seats, seat, hand=hand), trick=trick, **changes)
+        if len(trick) < state.players:
+            return Transition(after, tuple(events))
+        return self.finish_trick(after, events)
+
+    def finish_trick(self, state: S, events: list[Event]) -> Transition[S]:
+        """Score the full trick: the winner takes its points and leads next; then, where there is a stock, every
+        seat draws one card, the winner first. :meth:`trick_taken` says what follows."""
+        table = _trick_table(state)
+        leader = table.leader
+        assert leader is not None  # a trick is played only once somebody leads
+        index, points = self.score_trick(state, table.trick)
+        winner = (leader + index) % state.players
+        events.append({"type": "trick", "winner": winner, "cards": list(table.trick), "points": points})
+        taken = getattr(table.seats[winner], self.points_field) + points
+        seats = replace_seat(table.seats, winner, **{self.points_field: taken})
+        changes: dict[str, Any] = {}
+        if self.stock_field is not None:
+            hands, stock, draws = draw_after_trick([s.hand for s in seats], getattr(state, self.stock_field), winner)
+            seats = tuple(evolve(s, hand=hands[s.seat]) for s in seats)
+            events.extend({"type": "draw", "seat": s, "card": c} for s, c in draws)
+            changes[self.stock_field] = stock
+        done = Trick(leader, table.trick, winner, points)
+        after = evolve(state, seats=seats, trick=(), tricks=(*table.tricks, done), leader=winner, **changes)
+        return self.trick_taken(after, events)
+
+    @abstractmethod
+    def trick_taken(self, state: S, events: list[Event]) -> Transition[S]:
+        """The state after a trick is taken (the winner on lead): whose turn and which phase follow."""
+
+
+class HoldsCards(Protocol):
+    """A seat record of a trick game: its number and its hand."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+
+
+class TrickTable(Protocol):
+    """What every trick game's state holds: seats with hands, the trick in progress and its leader, the
+    finished tricks."""
+
+    @property
+    def seats(self) -> tuple[HoldsCards, ...]: ...
+
+    @property
+    def leader(self) -> int | None: ...
+
+    @property
+    def trick(self) -> tuple[Card, ...]: ...
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+
+
+def _trick_table(state: StateBase) -> TrickTable:
+    """A trick game's state, seen through the fields every trick game has."""
+    return cast(TrickTable, state)
 
 
 def ranking_groups(keys: Sequence[Any]) -> list[list[int]]:
@@ -370,11 +501,11 @@ def cards_problem(state_cards: Sequence[Card], pack: Sequence[Card], pointer: st
     twice = sorted(c for c, n in seen.items() if n > 1 and c in set(pack))
     missing = sorted(set(pack) - set(seen))
     if extra:
-        problems.append(Problem("card_not_in_pack", f"cards not in this deal's pack: {extra}", pointer))
+        problems.append(Problem(Check.card_not_in_pack, f"cards not in this deal's pack: {extra}", pointer))
     if twice:
-        problems.append(Problem("duplicate_card", f"cards held more than once: {twice}", pointer))
+        problems.append(Problem(Check.duplicate_card, f"cards held more than once: {twice}", pointer))
     if missing:
-        problems.append(Problem("missing_card", f"cards of the pack that the state lacks: {missing}", pointer))
+        problems.append(Problem(Check.missing_card, f"cards of the pack that the state lacks: {missing}", pointer))
     return problems
 
 

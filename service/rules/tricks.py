@@ -90,16 +90,6 @@ def draw_after_trick(
     return tuple(new), rest, draws
 
 
-def trick_leaders_ok(tricks: Sequence[Trick], first_leader: int) -> bool:
-    """Whether every trick was led by the winner of the one before (the first by ``first_leader``)."""
-    expected = first_leader
-    for trick in tricks:
-        if trick.leader != expected:
-            return False
-        expected = trick.winner
-    return True
-
-
 def side_of(seat: int, sides: Sequence[Sequence[int]]) -> int:
     """The index of the side (partnership) that ``seat`` belongs to; -1 if none."""
     for i, members in enumerate(sides):
@@ -111,12 +101,3 @@ def side_of(seat: int, sides: Sequence[Sequence[int]]) -> int:
 def side_points(points: Sequence[int], sides: Sequence[Sequence[int]]) -> list[int]:
     """Each side's total of its seats' points."""
     return [sum(points[s] for s in members) for members in sides]
-
-
-def seat_points(tricks: Sequence[Trick], players: int) -> list[int]:
-    """Card points each seat has taken in ``tricks``."""
-    totals = [0] * players
-    for trick in tricks:
-        if 0 <= trick.winner < players:
-            totals[trick.winner] += trick.points
-    return totals

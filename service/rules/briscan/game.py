@@ -30,21 +30,20 @@ from service.rules.briscan.melds import (
     reuse_problem,
 )
 from service.rules.briscan.options import BriscanOptions, parse_game_score
-from service.rules.briscan.state import COMPLETE, FINAL, PHASES, TALON, Bonus, BriscanSeat, BriscanState
-from service.rules.cards import SUITS, Card, rank, suit
-from service.rules.errors import InvalidInput, Problem, excerpt
-from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
+from service.rules.briscan.state import COMPLETE, FINAL, PHASES, TALON, TRICKS, Bonus, BriscanSeat, BriscanState
+from service.rules.briscan.validate import BriscanProblem, state_problems
+from service.rules.cards import Card, rank, suit
+from service.rules.errors import InvalidInput, Problem
+from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, hide
 from service.rules.seats import deal_hands, next_seat, replace_seat
-from service.rules.tricks import Trick, draw_after_trick, parse_suit
+from service.rules.tricks import parse_suit
 
-TRICKS = 16
 FINAL_PLAY = {
     "follow_head_trump": "talon empty: follow suit and head the trick if you can, else trump",
     "follow_only": "talon empty: follow suit if you can",
     "free": "talon empty: any card may be played",
 }
 """What strict play asks once the talon is empty, by BSC-A3 ``final_phase_rule``."""
-ENDINGS = ("", "points", "slam", "four_kings", "four_queens", "target")
 
 
 @dataclass(frozen=True)
@@ -85,9 +84,11 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     options_type = BriscanOptions
     state_type = BriscanState
     phases = PHASES
-    rules_file = "briscan-brisque.md"
     actions = (Play, ExchangeSeven, Announce)
+    problem_codes = (BriscanProblem,)
     announces_melds = True
+    points_field = "card_points"
+    stock_field = "talon"
     meld_kinds = KINDS
 
     # -- cards and options -------------------------------------------------------------------------
@@ -126,10 +127,8 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
             problems.append(Problem("game_over", "a seat has already won the game", "/options/game_score"))
         return problems
 
-    def trick_winner(
-        self, trump: str, cards: Sequence[Card], options: BriscanOptions, phase: str | None = None
-    ) -> tuple[int, int]:
-        """The winning card's index and the trick's card points; the phase does not change either."""
+    def trick_winner(self, trump: str, cards: Sequence[Card], options: BriscanOptions) -> tuple[int, int]:
+        """The winning card's index and the trick's card points (the same in the talon and the final phase)."""
         check_trick_input(trump, cards)
         return winner_and_points(trump, cards, options.card_points)
 
@@ -416,13 +415,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
             raise self.illegal(state, "card_not_in_hand", "2(b)4", f"seat {seat} does not hold {card}")
         if card not in self.legal_plays(state, seat):
             raise self.illegal(state, "must_follow", "BSC-A3", FINAL_PLAY[state.options.final_phase_rule])
-        seats = replace_seat(state.seats, seat, hand=tuple(c for c in hand if c != card))
-        trick = (*state.trick, card)
-        events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
-        if len(trick) < state.players:
-            after = dataclasses.replace(state, seats=seats, trick=trick, to_act=next_seat(seat, state.players))
-            return Transition(after, tuple(events))
-        return self._finish_trick(dataclasses.replace(state, seats=seats, trick=trick), events)
+        return self.play_to_trick(state, seat, card)
 
     def _exchange(self, state: BriscanState, seat: int) -> Transition[BriscanState]:
         if not self.exchange_allowed(state, seat):
@@ -461,27 +454,15 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
                 events.append({"type": "game_won", "seat": seat, "reason": ended})
         return self._settle(after, events)
 
-    def _finish_trick(self, state: BriscanState, events: list[Event]) -> Transition[BriscanState]:
-        """Score the trick, draw (winner first) and pass the lead to the winner."""
-        index, points = winner_and_points(state.trump, state.trick, state.options.card_points)
-        winner = (state.leader + index) % state.players
-        done = Trick(state.leader, state.trick, winner, points)
-        seats = replace_seat(state.seats, winner, card_points=state.seats[winner].card_points + points)
-        events.append({"type": "trick", "winner": winner, "cards": list(state.trick), "points": points})
-        hands, talon, draws = draw_after_trick([s.hand for s in seats], state.talon, winner)
-        seats = tuple(dataclasses.replace(s, hand=hands[s.seat]) for s in seats)
-        events.extend({"type": "draw", "seat": s, "card": c} for s, c in draws)
-        after = dataclasses.replace(
-            state,
-            seats=seats,
-            talon=talon,
-            trick=(),
-            tricks=(*state.tricks, done),
-            leader=winner,
-            to_act=winner,
-            phase=TALON if talon else FINAL,
+    def score_trick(self, state: BriscanState, cards: Sequence[Card]) -> tuple[int, int]:
+        """The winning card and the trick's card points (2(b)4, BSC-A1)."""
+        return winner_and_points(state.trump, cards, state.options.card_points)
+
+    def trick_taken(self, state: BriscanState, events: list[Event]) -> Transition[BriscanState]:
+        """The winner leads; the final phase begins once the talon is empty; bonuses now due are scored."""
+        return self._settle(
+            dataclasses.replace(state, to_act=state.leader, phase=TALON if state.talon else FINAL), events
         )
-        return self._settle(after, events)
 
     # -- result ------------------------------------------------------------------------------------
     def result(self, state: BriscanState) -> Result | None:
@@ -522,207 +503,8 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         }
 
     # -- validate and view -------------------------------------------------------------------------
-    def validate(self, state: BriscanState) -> list[Problem]:
-        problems: list[Problem] = []
-        if state.game != self.id:
-            problems.append(Problem("wrong_game", f"this state is of {excerpt(state.game)}, not '{self.id}'", "/game"))
-        problems.extend(self.check_table(state.players, state.dealer, state.options))
-        if problems:
-            return problems
-        if len(state.seats) != 2 or any(s.seat != i for i, s in enumerate(state.seats)):
-            return [Problem("seat_count", "two seats, listed in order 0, 1", "/seats")]
-        every: list[Card] = [*state.talon, *state.trick]
-        for s in state.seats:
-            every.extend(s.hand)
-        for t in state.tricks:
-            every.extend(t.cards)
-        problems.extend(cards_problem(every, PACK, "/seats"))
-        if state.trump not in SUITS:
-            problems.append(Problem("trump", "trump is a suit: S, H, D or C", "/trump"))
-        elif state.turn_up not in PACK or suit(state.turn_up) != state.trump:
-            problems.append(Problem("turn_up", "the turn-up is a card of the pack in the trump suit", "/turn_up"))
-        if state.exchanged_by is not None and (state.exchanged_by not in (0, 1) or state.turn_up == "7" + state.trump):
-            problems.append(Problem("exchanged_by", "a seat 0 or 1 that exchanged the trump seven", "/exchanged_by"))
-        if problems:
-            return problems
-        face_up = state.turn_up if state.exchanged_by is None else "7" + state.trump
-        if state.talon and state.talon[-1] != face_up:
-            problems.append(Problem("turn_up", f"the talon's last card is {face_up}", "/talon"))
-        first = next_seat(state.dealer, 2)
-        expected_leader = first
-        for k, trick in enumerate(state.tricks):
-            where = f"/tricks/{k}"
-            if len(trick.cards) != 2 or trick.leader not in (0, 1):
-                problems.append(Problem("trick_size", "a trick holds two cards", where))
-                return problems
-            if trick.leader != expected_leader:
-                problems.append(Problem("trick_leader", f"seat {expected_leader} leads trick {k}", where + "/leader"))
-            index, points = winner_and_points(state.trump, trick.cards, state.options.card_points)
-            if trick.winner != (trick.leader + index) % 2:
-                problems.append(Problem("trick_winner", f"trick {k} is won by the other seat", where + "/winner"))
-            if trick.points != points:
-                problems.append(Problem("trick_points", f"trick {k} is worth {points} points", where + "/points"))
-            expected_leader = trick.winner
-        if problems:
-            return problems
-        played = len(state.tricks)
-        if played > TRICKS:
-            return [Problem("tricks", f"a deal has {TRICKS} tricks", "/tricks")]
-        talon_size = max(0, len(PACK) - 2 * self.hand_size - 2 * played)
-        if len(state.talon) != talon_size:
-            problems.append(Problem("talon_size", f"after {played} tricks the talon holds {talon_size}", "/talon"))
-        if state.leader != expected_leader:
-            problems.append(Problem("leader", f"seat {expected_leader} leads this trick", "/leader"))
-        if len(state.trick) >= 2 or (played == TRICKS and state.trick):
-            problems.append(Problem("trick_size", "a trick in progress holds at most one card", "/trick"))
-            return problems
-        held = min(self.hand_size, TRICKS - played)
-        for s in state.seats:
-            expected = held - (1 if state.trick and s.seat == state.leader else 0)
-            if len(s.hand) != expected:
-                problems.append(
-                    Problem("hand_size", f"seat {s.seat} should hold {expected} cards", f"/seats/{s.seat}/hand")
-                )
-        if problems:
-            return problems
-        problems.extend(self._final_play_problems(state))
-        due = self.expected_bonuses(state)
-        for s in state.seats:
-            where = f"/seats/{s.seat}"
-            won = sum(t.points for t in state.tricks if t.winner == s.seat)
-            if s.card_points != won:
-                problems.append(Problem("points", f"seat {s.seat} took {won} card points", where + "/card_points"))
-            problems.extend(self._meld_problems(state, s))
-            if s.bonuses != due[s.seat]:
-                problems.append(Problem("bonuses", f"seat {s.seat}'s bonuses are {due[s.seat]}", where + "/bonuses"))
-            total = s.card_points + sum(m.points for m in s.melds) + sum(b.points for b in s.bonuses)
-            if s.score != total:
-                problems.append(Problem("score", f"seat {s.seat}'s deal score is {total}", where + "/score"))
-        if problems:
-            return problems
-        problems.extend(self._flow_problems(state))
-        return problems
-
-    def _final_play_problems(self, state: BriscanState) -> list[Problem]:
-        """Strict play in every finished final-phase trick (BSC-A3), from the follower's hand at the time."""
-        problems: list[Problem] = []
-        for k in range(self.talon_tricks, len(state.tricks)):
-            trick = state.tricks[k]
-            follower = 1 - trick.leader
-            hand = [*state.seats[follower].hand]
-            for later in state.tricks[k:]:
-                hand.extend(c for i, c in enumerate(later.cards) if (later.leader + i) % 2 == follower)
-            hand.extend(c for i, c in enumerate(state.trick) if (state.leader + i) % 2 == follower)
-            before = dataclasses.replace(
-                state,
-                phase=FINAL,
-                trick=trick.cards[:1],
-                seats=replace_seat(state.seats, follower, hand=tuple(hand)),
-            )
-            if trick.cards[1] not in self.legal_plays(before, follower):
-                problems.append(Problem("must_follow", f"trick {k}: the follower broke strict play", f"/tricks/{k}"))
-        return problems
-
-    def _meld_problems(self, state: BriscanState, seat: BriscanSeat) -> list[Problem]:
-        problems: list[Problem] = []
-        prior: list[Announcement] = []
-        kinds = BRISQUE_KINDS if self.brisque else KINDS
-        per_turn: dict[int, int] = {}
-        for i, meld in enumerate(seat.melds):
-            where = f"/seats/{seat.seat}/melds/{i}"
-            points = meld_points(meld.kind, meld.cards, state.trump, state.options, self.brisque, self.hand_size)
-            if meld.kind not in kinds or points is None or not all(c in PACK for c in meld.cards):
-                problems.append(Problem("invalid_meld", f"not a {meld.kind}", where))
-                continue
-            if points != meld.points:
-                problems.append(Problem("meld_points", f"this meld is worth {points}", where + "/points"))
-            if not 0 <= meld.trick <= len(state.tricks) or (prior and meld.trick < prior[-1].trick):
-                problems.append(Problem("meld_trick", "melds are announced in order, after a trick", where + "/trick"))
-                continue
-            if meld.trick > 0 and state.tricks[meld.trick - 1].winner != seat.seat:
-                problems.append(Problem("meld_trick", "only the winner of the last trick announces", where))
-            problems.extend(self._meld_timing_problems(state, seat.seat, meld, where))
-            why = reuse_problem(meld.kind, meld.cards, prior, state.options)
-            if why is not None:
-                problems.append(Problem("card_reuse", why, where))
-            gone = {c for t in state.tricks[: meld.trick] for c in t.cards}
-            kept = self._held_since(state, seat.seat, meld.trick)
-            if gone & set(meld.cards) or not set(meld.cards) <= kept:
-                problems.append(Problem("meld_cards", "a meld shows cards the seat held", where + "/cards"))
-            per_turn[meld.trick] = per_turn.get(meld.trick, 0) + 1
-            limit = state.options.melds_per_turn
-            if limit is not None and per_turn[meld.trick] > limit:
-                problems.append(Problem("too_many_melds", f"at most {limit} melds per turn", where))
-            prior.append(meld)
-        return problems
-
-    def _held_since(self, state: BriscanState, seat: int, played: int) -> set[Card]:
-        """Where the cards ``seat`` held after ``played`` tricks can be now: its hand or its later plays
-        (the trump seven it exchanged away may be anywhere)."""
-        cards = set(state.seats[seat].hand)
-        for trick in state.tricks[played:]:
-            cards.update(c for i, c in enumerate(trick.cards) if (trick.leader + i) % 2 == seat)
-        cards.update(c for i, c in enumerate(state.trick) if (state.leader + i) % 2 == seat)
-        if state.exchanged_by == seat:
-            cards.add("7" + state.trump)
-        return cards
-
-    def _meld_timing_problems(self, state: BriscanState, seat: int, meld: Announcement, where: str) -> list[Problem]:
-        """Whether ``meld`` could be announced after ``meld.trick`` tricks (2(b)4, BSC-A6, BSC-A9, BSC-A10)."""
-        opts = state.options
-        initial = opts.carte_blanche_timing == "initial_hand" and not self.brisque
-        blanche = meld.kind in (CB_COURTS, CB_PIPS)
-        problems: list[Problem] = []
-        if meld.trick == 0 and not (blanche and initial):
-            problems.append(Problem("meld_trick", "announcements come after a trick", where))
-        if meld.trick > 0 and blanche and initial:
-            problems.append(Problem("meld_trick", "carte blanche is declared on the dealt hand (BSC-A9)", where))
-        if meld.trick >= self.talon_tricks and not opts.announce_after_talon:
-            problems.append(Problem("meld_trick", "no announcements once the talon is empty (BSC-A6)", where))
-        if meld.kind == TRUMP_ACE:
-            if opts.trump_ace_bonus != "announce":
-                problems.append(Problem("invalid_meld", "the trump-ace bonus is scored automatically (BSC-A10)", where))
-            elif state.exchanged_by == seat and state.turn_up == "A" + state.trump:
-                problems.append(
-                    Problem("trump_ace_exchanged", "the trump ace taken by the seven exchange scores nothing", where)
-                )
-        return problems
-
-    def _flow_problems(self, state: BriscanState) -> list[Problem]:
-        problems: list[Problem] = []
-        played = len(state.tricks)
-        if state.ended not in ENDINGS:
-            return [Problem("ended", f"ended is one of {list(ENDINGS)}", "/ended")]
-        if played == TRICKS:
-            slam = len({t.winner for t in state.tricks}) == 1
-            if state.ended != ("slam" if slam else "points"):
-                problems.append(Problem("ended", "every trick is played: the deal ended on points or slam", "/ended"))
-        elif state.ended in ("points", "slam"):
-            problems.append(Problem("ended", "tricks remain to be played", "/ended"))
-        if state.ended in ("four_kings", "four_queens"):
-            which = "K" if state.ended == "four_kings" else "Q"
-            if not any(m.kind == QUARTET and rank(m.cards[0]) == which for s in state.seats for m in s.melds):
-                problems.append(Problem("ended", f"nobody announced four {which}", "/ended"))
-        elif self.brisque and any(m.kind == QUARTET for s in state.seats for m in s.melds):
-            problems.append(Problem("ended", "four kings or queens end the game at once", "/ended"))
-        if state.ended == "target":
-            before = parse_game_score(state.options.game_score) or [0, 0]
-            totals = [before[s.seat] + s.score for s in state.seats]
-            if state.options.win_check != "immediate" or max(totals) < state.options.target_score:
-                problems.append(Problem("ended", "nobody reached the target score", "/ended"))
-        if state.phase not in PHASES:
-            problems.append(Problem("phase", f"phase is one of {list(PHASES)}", "/phase"))
-        elif state.ended:
-            if state.phase != COMPLETE or state.to_act is not None:
-                problems.append(Problem("phase", "the deal is over: complete, nobody to act", "/phase"))
-        else:
-            phase = TALON if state.talon else FINAL
-            if state.phase != phase:
-                problems.append(Problem("phase", f"the phase is {phase}", "/phase"))
-            turn = (state.leader + len(state.trick)) % 2
-            if state.to_act != turn:
-                problems.append(Problem("turn", f"it is seat {turn}'s turn", "/to_act"))
-        return problems
+    def check_state(self, state: BriscanState) -> list[Problem]:
+        return state_problems(self, state)
 
     def face_up(self, state: BriscanState) -> frozenset[Card]:
         """The turn-up (or the trump seven exchanged for it) under the talon, drawn last."""

@@ -15,6 +15,10 @@ TALON = "talon"
 FINAL = "final"
 COMPLETE = "complete"
 PHASES = (TALON, FINAL, COMPLETE)
+TRICKS = 16
+"""Tricks in a deal: the 32 cards, two by two."""
+ENDINGS = ("", "points", "slam", "four_kings", "four_queens", "target")
+"""The words of ``ended``: '' while the deal goes on, else why it ended."""
 
 
 @dataclass(frozen=True)

@@ -15,13 +15,9 @@ from typing import ClassVar
 
 from service.rules.actions import ActionBase, Play
 from service.rules.bounds import Chips
-from service.rules.briscola.cards import ORDER, PACK, TOTAL, winner_and_points
+from service.rules.briscola.cards import ORDER, TOTAL
 from service.rules.briscola.common import (
     BriscolaCards,
-    check_points,
-    check_seats,
-    check_tricks,
-    current_trick_problems,
 )
 from service.rules.briscola.options import ChiamataOptions
 from service.rules.briscola.state import (
@@ -34,11 +30,11 @@ from service.rules.briscola.state import (
     BriscolaSeat,
     ChiamataState,
 )
-from service.rules.cards import SUITS, Card, Suit, rank, suit
+from service.rules.briscola.validate import BriscolaProblem, ChiamataProblem, chiamata_problems
+from service.rules.cards import SUITS, Card, Suit
 from service.rules.errors import CardError, InvalidInput, Problem, excerpt
-from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
+from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, hide
 from service.rules.seats import deal_hands, deal_order, next_seat
-from service.rules.tricks import Trick
 
 PLAYERS = 5
 HAND_SIZE = 8
@@ -117,9 +113,11 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
     options_type = ChiamataOptions
     state_type = ChiamataState
     phases = CHIAMATA_PHASES
-    rules_file = "briscola.md"
     actions = (Bid, Pass, ChooseSuit, Play)
+    problem_codes = (BriscolaProblem, ChiamataProblem)
+    hand_size = HAND_SIZE
     """``bid`` takes exactly one of ``rank`` or ``points`` (checked in :meth:`apply` too, code ``invalid_bid``)."""
+    stock_field = None  # all 40 cards are dealt: nothing is drawn
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
@@ -353,40 +351,10 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
         hand = state.seats[seat].hand
         if card not in hand:
             raise self.illegal(state, "card_not_in_hand", "3(b')4", f"seat {seat} does not hold {card}")
-        seats = tuple(
-            dataclasses.replace(s, hand=tuple(c for c in hand if c != card)) if s.seat == seat else s
-            for s in state.seats
-        )
-        events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
-        partner = state.partner
-        if card == state.called_card:
-            partner = seat  # "ingen vet något förrän det dyker upp"
-            events.append({"type": "partner_revealed", "seat": seat, "alone": seat == state.caller})
-        trick = (*state.trick, card)
-        if len(trick) < state.players:
-            return Transition(
-                dataclasses.replace(
-                    state, seats=seats, trick=trick, partner=partner, to_act=next_seat(seat, state.players)
-                ),
-                tuple(events),
-            )
-        assert state.trump is not None and state.leader is not None
-        index, points = winner_and_points(state.trump, trick)
-        winner = (state.leader + index) % state.players
-        seats = tuple(dataclasses.replace(s, points=s.points + points) if s.seat == winner else s for s in seats)
-        events.append({"type": "trick", "winner": winner, "cards": list(trick), "points": points})
-        over = not any(s.hand for s in seats)
-        after = dataclasses.replace(
-            state,
-            seats=seats,
-            trick=(),
-            tricks=(*state.tricks, Trick(state.leader, trick, winner, points)),
-            partner=partner,
-            leader=winner,
-            to_act=None if over else winner,
-            phase=COMPLETE if over else PLAY,
-        )
-        return Transition(after, tuple(events))
+        if card != state.called_card:
+            return self.play_to_trick(state, seat, card)
+        revealed: Event = {"type": "partner_revealed", "seat": seat, "alone": seat == state.caller}
+        return self.play_to_trick(state, seat, card, [revealed], partner=seat)  # "ingen vet något förrän det dyker upp"
 
     # -- result ------------------------------------------------------------------------------------
     def result(self, state: ChiamataState) -> Result | None:
@@ -432,108 +400,6 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
         }
 
     # -- validate and view -------------------------------------------------------------------------
-    def validate(self, state: ChiamataState) -> list[Problem]:
-        problems = self.check_table(state.players, state.dealer, state.options)
-        if state.game != self.id:
-            problems.append(Problem("wrong_game", f"this state is of {excerpt(state.game)}, not '{self.id}'", "/game"))
-        if problems:
-            return problems
-        n = state.players
-        problems = check_seats(state.seats, n)
-        if problems:
-            return problems
-        every: list[Card] = [*state.trick]
-        for s in state.seats:
-            every.extend(s.hand)
-        for t in state.tricks:
-            every.extend(t.cards)
-        problems.extend(cards_problem(every, PACK, "/seats"))
-        if state.phase not in CHIAMATA_PHASES:
-            problems.append(Problem("phase", f"phase must be one of {list(CHIAMATA_PHASES)}", "/phase"))
-            return problems
-        status, auction_problems = self._replay(state.auction, n, state.dealer, state.options)
-        problems.extend(auction_problems)
-        if auction_problems:
-            return problems
-        if not status.over or status.high_bidder is None:
-            problems.extend(self._check_before_play(state, status))
-            return problems
-        if state.caller != status.high_bidder:
-            problems.append(Problem("caller", f"seat {status.high_bidder} won the auction", "/caller"))
-        if state.called_card is None:
-            problems.extend(self._check_before_play(state, status))
-            return problems
-        problems.extend(self._check_play(state, status))
-        return problems
-
-    def _check_before_play(self, state: ChiamataState, status: AuctionStatus) -> list[Problem]:
-        """Auction, call phase or a thrown-in deal: nothing played, 8 cards each, no trump yet."""
-        problems = []
-        if not status.over:
-            phase, to_act = AUCTION, status.next_to_speak
-        elif status.high_bidder is None:
-            phase, to_act = COMPLETE, None
-        else:
-            phase, to_act = CALL, status.high_bidder
-        if state.phase != phase:
-            problems.append(Problem("phase", f"after this auction the phase is {phase}", "/phase"))
-        if state.to_act != to_act:
-            problems.append(Problem("turn", f"to_act must be {to_act}", "/to_act"))
-        if phase != CALL and state.caller is not None:
-            problems.append(Problem("caller", "nobody has won the auction", "/caller"))
-        for name in ("called_card", "trump", "partner", "leader"):
-            if getattr(state, name) is not None:
-                problems.append(Problem(name, f"{name} is set only once a card is called", f"/{name}"))
-        if state.trick or state.tricks:
-            problems.append(Problem("tricks", "no card is played before the call", "/tricks"))
-        problems.extend(current_trick_problems([s.hand for s in state.seats], 0, (), HAND_SIZE, state.players))
-        if any(s.points for s in state.seats):
-            problems.append(Problem("points", "no points are taken before play", "/seats"))
-        return problems
-
-    def _check_play(self, state: ChiamataState, status: AuctionStatus) -> list[Problem]:
-        problems: list[Problem] = []
-        n = state.players
-        called, trump = state.called_card, state.trump
-        if called is None or trump is None or called not in PACK or trump not in SUITS or suit(called) != trump:
-            problems.append(Problem("called_card", "the called card is a card of the trump suit", "/called_card"))
-            return problems
-        if state.options.auction == "rank_then_points" and rank(called) != (status.high_rank or "2"):
-            problems.append(Problem("called_card", "the called card has the winning bid's rank", "/called_card"))
-        caller = status.high_bidder if status.high_bidder is not None else 0
-        first = caller if state.options.chiamata_first_lead == "caller" else next_seat(state.dealer, n)
-        problems.extend(check_tricks(state.tricks, trump, n, first, PACK))
-        problems.extend(check_points(state.seats, state.tricks))
-        played = len(state.tricks)
-        if played > HAND_SIZE:
-            problems.append(Problem("tricks", f"a deal has {HAND_SIZE} tricks", "/tricks"))
-            return problems
-        expected_leader = state.tricks[-1].winner if state.tricks else first
-        if state.leader != expected_leader:
-            problems.append(Problem("leader", f"seat {expected_leader} leads this trick", "/leader"))
-            return problems
-        if len(state.trick) >= n:
-            problems.append(Problem("trick_size", f"a trick in progress holds fewer than {n} cards", "/trick"))
-            return problems
-        problems.extend(
-            current_trick_problems([s.hand for s in state.seats], expected_leader, state.trick, HAND_SIZE - played, n)
-        )
-        holder = self._played_called_by(state)
-        if state.partner != holder:
-            problems.append(
-                Problem("partner", "the partner is known exactly when the called card has been played", "/partner")
-            )
-        if played == HAND_SIZE:
-            if state.phase != COMPLETE or state.to_act is not None:
-                problems.append(Problem("phase", "every trick has been played: the deal is complete", "/phase"))
-        else:
-            if state.phase != PLAY:
-                problems.append(Problem("phase", "tricks remain to be played", "/phase"))
-            turn = (expected_leader + len(state.trick)) % n
-            if state.to_act != turn:
-                problems.append(Problem("turn", f"it is seat {turn}'s turn", "/to_act"))
-        return problems
-
     def _played_called_by(self, state: ChiamataState) -> int | None:
         """The seat that played the called card, or None while it is unplayed."""
         for t in state.tricks:
@@ -545,6 +411,9 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
                 if card == state.called_card:
                     return (state.leader + k) % state.players
         return None
+
+    def check_state(self, state: ChiamataState) -> list[Problem]:
+        return chiamata_problems(self, state)
 
     def view(self, state: ChiamataState, seat: int) -> ChiamataState:
         """Others' hands are hidden. The partner is None in every view until the called card is played."""

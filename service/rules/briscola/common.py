@@ -1,15 +1,21 @@
-"""What Briscola and Briscola chiamata share: the pack's notation, suits, the trick winner, state checks."""
+"""What Briscola and Briscola chiamata share: the pack's notation, suits, the trick winner and the trick step."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from service.rules.briscola.cards import PACK, check_trick_input, parse_card, winner_and_points
-from service.rules.briscola.state import BriscolaSeat
-from service.rules.cards import SUITS, Card
-from service.rules.errors import Problem
-from service.rules.tricks import Trick, parse_suit
+from service.rules.briscola.state import COMPLETE, PLAY, BriscolaState, ChiamataState
+from service.rules.cards import Card, rank, suit
+from service.rules.frozen import evolve
+from service.rules.game import Event, Transition
+from service.rules.tricks import parse_suit
+
+HIGH_TURN_UPS = "A3KQJ"
+"""Turn-ups above the seven, which the seven of trumps may take (BRI-A5 ``seven_then_two``)."""
+
+Table = TypeVar("Table", BriscolaState, ChiamataState)
 
 
 class BriscolaCards:
@@ -29,77 +35,35 @@ class BriscolaCards:
     def full_pack(self) -> tuple[Card, ...]:
         return PACK
 
-    def trick_winner(
-        self, trump: str, cards: Sequence[Card], options: Any, phase: str | None = None
-    ) -> tuple[int, int]:
+    def trick_winner(self, trump: str, cards: Sequence[Card], options: Any) -> tuple[int, int]:
         """The winning card's index in play order and the trick's card points (3(c)); one card per player
         at most (6 in Briscola, 5 in chiamata)."""
         check_trick_input(trump, cards, self.max_players)
         return winner_and_points(trump, cards)
 
+    def score_trick(self, state: BriscolaState | ChiamataState, cards: Sequence[Card]) -> tuple[int, int]:
+        """The winning card and the trick's points with the deal's trump (3(c))."""
+        assert state.trump is not None  # tricks are played once the trump is known
+        return winner_and_points(state.trump, cards)
 
-def check_seats(seats: Sequence[BriscolaSeat], players: int) -> list[Problem]:
-    """Seat count and order."""
-    if len(seats) != players:
-        return [Problem("seat_count", f"{players} players need {players} seats", "/seats")]
-    return [
-        Problem("seat_order", f"seats must be listed in order: expected seat {i}", f"/seats/{i}/seat")
-        for i, seat in enumerate(seats)
-        if seat.seat != i
-    ]
-
-
-def check_tricks(
-    tricks: Sequence[Trick], trump: str, players: int, first_leader: int, pack: Sequence[Card]
-) -> list[Problem]:
-    """Every finished trick: one card per player, led by the last winner, its winner and points right."""
-    problems: list[Problem] = []
-    expected_leader = first_leader
-    known = set(pack)
-    for k, trick in enumerate(tricks):
-        where = f"/tricks/{k}"
-        if len(trick.cards) != players:
-            problems.append(Problem("trick_size", f"a trick holds one card per player ({players})", where + "/cards"))
-            continue
-        if trick.leader != expected_leader:
-            problems.append(
-                Problem(
-                    "trick_leader",
-                    f"trick {k} is led by the last trick's winner, seat {expected_leader}",
-                    where + "/leader",
-                )
-            )
-        if all(c in known for c in trick.cards) and 0 <= trick.leader < players:
-            index, points = winner_and_points(trump, trick.cards)
-            winner = (trick.leader + index) % players
-            if trump in SUITS and trick.winner != winner:  # with no valid trump only the points are judged
-                problems.append(Problem("trick_winner", f"trick {k} is won by seat {winner}", where + "/winner"))
-            if trick.points != points:
-                problems.append(Problem("trick_points", f"trick {k} is worth {points} points", where + "/points"))
-        expected_leader = trick.winner
-    return problems
+    def trick_taken(self, state: Table, events: list[Event]) -> Transition[Table]:
+        """The winner leads the next trick; once every hand is empty the deal is complete."""
+        over = not any(s.hand for s in state.seats)
+        after = evolve(state, to_act=None if over else state.leader, phase=COMPLETE if over else PLAY)
+        return Transition(after, tuple(events))
 
 
-def check_points(seats: Sequence[BriscolaSeat], tricks: Sequence[Trick]) -> list[Problem]:
-    """Each seat's points are the points of the tricks it won."""
-    problems = []
-    for seat in seats:
-        won = sum(t.points for t in tricks if t.winner == seat.seat)
-        if seat.points != won:
-            problems.append(
-                Problem("points", f"seat {seat.seat} took {won} points in tricks", f"/seats/{seat.seat}/points")
-            )
-    return problems
+def face_up_reachable(turn_up: Card, face_up: Card, mode: str) -> bool:
+    """Whether ``face_up`` can lie under the stock after BRI-A5 exchanges of ``turn_up`` (same suit).
 
-
-def current_trick_problems(
-    hands: Sequence[Sequence[Card]], leader: int, trick: Sequence[Card], held: int, players: int
-) -> list[Problem]:
-    """Hand sizes: ``held`` each at the start of the trick, one fewer for those who have played to it."""
-    problems = []
-    played = {(leader + k) % players for k in range(len(trick))}
-    for seat, hand in enumerate(hands):
-        expected = held - (1 if seat in played else 0)
-        if len(hand) != expected:
-            problems.append(Problem("hand_size", f"seat {seat} should hold {expected} cards", f"/seats/{seat}/hand"))
-    return problems
+    ``none``: only the turn-up. ``two``: the two of trumps may take any turn-up. ``seven_then_two``: the
+    seven takes a turn-up above it (A 3 K Q J), then the two takes the seven (or a seven turned up).
+    """
+    if face_up == turn_up:
+        return True
+    if suit(face_up) != suit(turn_up) or mode == "none":
+        return False
+    if mode == "two":
+        return rank(face_up) == "2"
+    high = rank(turn_up) in HIGH_TURN_UPS
+    return (rank(face_up) == "7" and high) or (rank(face_up) == "2" and (high or rank(turn_up) == "7"))

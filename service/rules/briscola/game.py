@@ -9,27 +9,24 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from service.rules.actions import ActionBase, Play
-from service.rules.briscola.cards import PACK, winner_and_points
+from service.rules.briscola.cards import PACK
 from service.rules.briscola.common import (
+    HIGH_TURN_UPS,
     BriscolaCards,
-    check_points,
-    check_seats,
-    check_tricks,
-    current_trick_problems,
+    face_up_reachable,
 )
 from service.rules.briscola.options import BriscolaOptions
 from service.rules.briscola.state import COMPLETE, PHASES, PLAY, BriscolaSeat, BriscolaState
-from service.rules.cards import SUITS, Card, rank, suit
-from service.rules.errors import CardError, InvalidInput, Problem, excerpt
+from service.rules.briscola.validate import BriscolaProblem, briscola_problems
+from service.rules.cards import Card, rank, suit
+from service.rules.errors import CardError, InvalidInput, Problem
 from service.rules.frozen import evolve
-from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
-from service.rules.seats import deal_hands, deal_order, next_seat, replace_seat
-from service.rules.tricks import Trick, draw_after_trick, side_of, side_points
+from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, hide
+from service.rules.seats import deal_hands, deal_order, replace_seat
+from service.rules.tricks import side_of, side_points
 
 HAND_SIZE = 3
 """"Tre kort var" (three cards each)."""
-HIGH_TURN_UPS = "A3KQJ"
-"""Turn-ups above the seven, which the seven of trumps may take (BRI-A5 ``seven_then_two``)."""
 
 
 @dataclass(frozen=True)
@@ -52,22 +49,6 @@ def sides(players: int, options: BriscolaOptions) -> tuple[tuple[int, ...], ...]
             return ((0, 3), (1, 4), (2, 5))
         return ((0, 2, 4), (1, 3, 5))
     return tuple((seat,) for seat in range(players))
-
-
-def face_up_reachable(turn_up: Card, face_up: Card, mode: str) -> bool:
-    """Whether ``face_up`` can lie under the stock after BRI-A5 exchanges of ``turn_up`` (same suit).
-
-    ``none``: only the turn-up. ``two``: the two of trumps may take any turn-up. ``seven_then_two``: the
-    seven takes a turn-up above it (A 3 K Q J), then the two takes the seven (or a seven turned up).
-    """
-    if face_up == turn_up:
-        return True
-    if suit(face_up) != suit(turn_up) or mode == "none":
-        return False
-    if mode == "two":
-        return rank(face_up) == "2"
-    high = rank(turn_up) in HIGH_TURN_UPS
-    return (rank(face_up) == "7" and high) or (rank(face_up) == "2" and (high or rank(turn_up) == "7"))
 
 
 def parse_match_score(text: str) -> list[int] | None:
@@ -100,8 +81,9 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     options_type = BriscolaOptions
     state_type = BriscolaState
     phases = PHASES
-    rules_file = "briscola.md"
     actions = (Play, ExchangeTurnup)
+    problem_codes = (BriscolaProblem,)
+    hand_size = HAND_SIZE
 
     # -- cards and options -------------------------------------------------------------------------
     def pack(self, players: int, options: BriscolaOptions) -> tuple[Card, ...]:
@@ -219,17 +201,9 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
             raise self.illegal(state, "deal_over", "flow", "the deal is over: no action is legal")
         if isinstance(action, ExchangeTurnup):
             return self._exchange(state, seat)
-        card = action.card
-        hand = state.seats[seat].hand
-        if card not in hand:
-            raise self.illegal(state, "card_not_in_hand", "3(b)4", f"seat {seat} does not hold {card}")
-        seats = replace_seat(state.seats, seat, hand=tuple(c for c in hand if c != card))
-        trick = (*state.trick, card)
-        events: list[Event] = [{"type": "play", "seat": seat, "card": card}]
-        if len(trick) < state.players:
-            after = evolve(state, seats=seats, trick=trick, to_act=next_seat(seat, state.players))
-            return Transition(after, tuple(events))
-        return self._finish_trick(state, seats, trick, events)
+        if action.card not in state.seats[seat].hand:
+            raise self.illegal(state, "card_not_in_hand", "3(b)4", f"seat {seat} does not hold {action.card}")
+        return self.play_to_trick(state, seat, action.card)
 
     def _exchange(self, state: BriscolaState, seat: int) -> Transition[BriscolaState]:
         mine = self._exchange_card(state, seat)
@@ -246,36 +220,6 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
         hand = tuple(face_up if c == mine else c for c in state.seats[seat].hand)
         after = evolve(state, seats=replace_seat(state.seats, seat, hand=hand), stock=(*state.stock[:-1], mine))
         return Transition(after, ({"type": "exchange_turnup", "seat": seat, "gave": mine, "took": face_up},))
-
-    def _finish_trick(
-        self, state: BriscolaState, seats: tuple[BriscolaSeat, ...], trick: tuple[Card, ...], events: list[Event]
-    ) -> Transition[BriscolaState]:
-        """Score the full ``trick`` (``seats`` hold what is left after it), draw (winner first, BRI-A7) and pass
-        the lead to the winner."""
-        index, points = winner_and_points(state.trump, trick)
-        winner = (state.leader + index) % state.players
-        done = Trick(state.leader, trick, winner, points)
-        events.append({"type": "trick", "winner": winner, "cards": list(trick), "points": points})
-        hands, stock, draws = draw_after_trick([s.hand for s in seats], state.stock, winner)
-        seats = tuple(
-            evolve(s, hand=hands[s.seat], points=s.points + points)
-            if s.seat == winner
-            else evolve(s, hand=hands[s.seat])
-            for s in seats
-        )  # one new record per seat: its draw, and the trick's points for the winner
-        events.extend({"type": "draw", "seat": s, "card": c} for s, c in draws)
-        over = not any(hands)
-        after = evolve(
-            state,
-            seats=seats,
-            stock=stock,
-            trick=(),
-            tricks=(*state.tricks, done),
-            leader=winner,
-            to_act=None if over else winner,
-            phase=COMPLETE if over else PLAY,
-        )
-        return Transition(after, tuple(events))
 
     # -- result ------------------------------------------------------------------------------------
     def result(self, state: BriscolaState) -> Result | None:
@@ -323,78 +267,12 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
         }
 
     # -- validate and view -------------------------------------------------------------------------
-    def validate(self, state: BriscolaState) -> list[Problem]:
-        problems = self.check_table(state.players, state.dealer, state.options)
-        if state.game != self.id:
-            problems.append(Problem("wrong_game", f"this state is of {excerpt(state.game)}, not '{self.id}'", "/game"))
-        if problems:
-            return problems
-        n = state.players
-        problems = check_seats(state.seats, n)
-        if problems:
-            return problems
-        pack = self.pack(n, state.options)
-        every: list[Card] = [*state.stock, *state.trick]
-        for s in state.seats:
-            every.extend(s.hand)
-        for t in state.tricks:
-            every.extend(t.cards)
-        problems.extend(cards_problem(every, pack, "/seats"))
-        if state.trump not in SUITS:  # report it and go on: the sizes and the turn do not depend on it
-            problems.append(Problem("trump", "trump is a suit: S, H, D or C", "/trump"))
-        elif state.turn_up not in pack or suit(state.turn_up) != state.trump:
-            problems.append(Problem("turn_up", "the turn-up is a card of the pack in the trump suit", "/turn_up"))
-        if state.stock and state.stock[-1] in pack and state.turn_up in pack:
-            face_up = state.stock[-1]
-            if not face_up_reachable(state.turn_up, face_up, state.options.turnup_exchange):
-                problems.append(
-                    Problem(
-                        "turn_up",
-                        "the stock's last card is the turn-up"
-                        if state.options.turnup_exchange == "none"
-                        else "the stock's last card is the turn-up or a trump exchanged for it (BRI-A5)",
-                        "/stock",
-                    )
-                )
-        first = next_seat(state.dealer, n)
-        problems.extend(check_tricks(state.tricks, state.trump, n, first, pack))
-        problems.extend(check_points(state.seats, state.tricks))
-        total_tricks = len(pack) // n
-        played = len(state.tricks)
-        if played > total_tricks:
-            problems.append(Problem("tricks", f"a deal has {total_tricks} tricks", "/tricks"))
-            return problems
-        stock_size = max(0, len(pack) - HAND_SIZE * n - played * n)
-        if len(state.stock) != stock_size:
-            problems.append(
-                Problem("stock_size", f"after {played} tricks the stock holds {stock_size} cards", "/stock")
-            )
-        expected_leader = state.tricks[-1].winner if state.tricks else first
-        if state.leader != expected_leader:
-            problems.append(Problem("leader", f"seat {expected_leader} leads this trick", "/leader"))
-        if not 0 <= state.leader < n or len(state.trick) >= n:
-            problems.append(Problem("trick_size", f"a trick in progress holds fewer than {n} cards", "/trick"))
-            return problems
-        held = min(HAND_SIZE, (len(pack) - played * n) // n)
-        problems.extend(current_trick_problems([s.hand for s in state.seats], state.leader, state.trick, held, n))
-        if state.phase not in PHASES:
-            problems.append(Problem("phase", f"phase must be one of {list(PHASES)}", "/phase"))
-        elif played == total_tricks:
-            if state.phase != COMPLETE:
-                problems.append(Problem("phase", "every trick has been played: the deal is complete", "/phase"))
-            if state.to_act is not None:
-                problems.append(Problem("turn", "nobody acts once the deal is complete", "/to_act"))
-        else:
-            if state.phase != PLAY:
-                problems.append(Problem("phase", "tricks remain to be played", "/phase"))
-            turn = (state.leader + len(state.trick)) % n
-            if state.to_act != turn:
-                problems.append(Problem("turn", f"it is seat {turn}'s turn", "/to_act"))
-        return problems
-
     def face_up(self, state: BriscolaState) -> frozenset[Card]:
         """The turn-up (or the card exchanged for it) under the stock, drawn last."""
         return frozenset(state.stock[-1:])
+
+    def check_state(self, state: BriscolaState) -> list[Problem]:
+        return briscola_problems(self, state)
 
     def view(self, state: BriscolaState, seat: int) -> BriscolaState:
         """Others' hands and the stock are hidden; the face-up turn-up under the stock is public."""

@@ -46,6 +46,7 @@ from service.rules.broggin.cards import (
 )
 from service.rules.broggin.options import BrogginOptions
 from service.rules.cards import Card
+from service.rules.game import HandRanking
 from service.rules.tables import TABLES, HandRank, HandTable, TableData, hand_rank
 
 HORSEMEN, ESTATES, COURT, STRAIGHT_FLUSH, FOUR_OF_A_KIND, FLUSH, STRAIGHT, TRISS, TWO_PAIRS, PAIR, HIGH_CARD = (
@@ -575,3 +576,7 @@ def deciding(first: Key, second: Key) -> str:
         if a != b:
             return name
     return "tie"
+
+
+RANKING = HandRanking(CATEGORIES, hand_table, lambda options: table_data(Rules.of(options)), deciding)
+"""How Broggin ranks hands (1(c), BRG-A1 to BRG-A10)."""

@@ -15,21 +15,16 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from service.rules.actions import ActionBase, Call, Fold, Raise
-from service.rules.betting import payouts, split_pot
+from service.rules.betting import payouts, split_pot, still_in
 from service.rules.bounds import Chips
 from service.rules.broggin.cards import FULL_PACK, TRUMPS, domain, is_trump, parse_broggin
 from service.rules.broggin.evaluation import (
-    CATEGORIES,
+    RANKING,
     HandValue,
-    Key,
-    Rules,
-    deciding,
     declaration_problems,
     evaluate_declared,
     evaluate_hand,
-    hand_table,
     is_special,
-    table_data,
 )
 from service.rules.broggin.options import BrogginOptions
 from service.rules.broggin.state import (
@@ -43,8 +38,9 @@ from service.rules.broggin.state import (
     BrogginSeat,
     BrogginState,
 )
+from service.rules.broggin.validate import BrogginProblem, state_problems
 from service.rules.cards import Card
-from service.rules.errors import CardError, InvalidInput, Problem, excerpt
+from service.rules.errors import CardError, InvalidInput, Problem
 from service.rules.game import (
     Comparison,
     Evaluation,
@@ -53,13 +49,11 @@ from service.rules.game import (
     LegalAction,
     Result,
     Transition,
-    cards_problem,
     hide,
     ranking_groups,
 )
 from service.rules.seats import deal_order, order_from, replace_seat
 from service.rules.shuffle import shuffle
-from service.rules.tables import HandTable, TableData
 
 HAND_SIZE = 4
 RESTOCK_SEED = "broggin-restock:"
@@ -108,8 +102,9 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     options_type = BrogginOptions
     state_type = BrogginState
     phases = PHASES
-    rules_file = "broggin.md"
     actions = (BrogginBet, Fold, Exchange, Call, Raise, Declare)
+    problem_codes = (BrogginProblem,)
+    ranking = RANKING
 
     # -- cards -------------------------------------------------------------------------------------
     def parse_card(self, text: str) -> Card:
@@ -131,15 +126,6 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         return problems
 
     # -- hands -------------------------------------------------------------------------------------
-    def categories(self) -> list[str]:
-        return list(CATEGORIES)
-
-    def hand_table(self, options: BrogginOptions) -> HandTable:
-        return hand_table(options)
-
-    def table_data(self, options: BrogginOptions) -> TableData:
-        return table_data(Rules.of(options))
-
     def evaluate_declared(
         self,
         hand: Sequence[Card],
@@ -194,11 +180,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         declarations: Sequence[Mapping[str, Card] | None],
         options: BrogginOptions,
     ) -> Comparison:
-        return _comparison([v.key for v in self._declared_values(hands, declarations, options)])
-
-    def compare(self, hands: Sequence[Sequence[Card]], options: BrogginOptions) -> Comparison:
-        table = hand_table(options)
-        return _comparison([table.key(found) for found in table.lookup(hands)])
+        return self.comparison([v.key for v in self._declared_values(hands, declarations, options)])
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
@@ -233,19 +215,16 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         return Transition(state, tuple(events))
 
     # -- turn order --------------------------------------------------------------------------------
-    def _order(self, state: BrogginState) -> list[int]:
+    def turn_order(self, state: BrogginState) -> list[int]:
         return order_from((state.dealer + 1) % state.players, state.players)
 
-    def _active(self, state: BrogginState) -> list[int]:
-        return [s.seat for s in state.seats if not s.folded]
-
-    def _needs_declaration(self, state: BrogginState, seat: BrogginSeat) -> bool:
+    def needs_declaration(self, state: BrogginState, seat: BrogginSeat) -> bool:
         """declared_only: every hand with trumps declares, except a special hand (its trumps stand for nothing)."""
         if seat.folded or seat.declared is not None or not any(is_trump(c) for c in seat.hand):
             return False
         return not is_special(seat.hand, state.options)
 
-    def _waiting(self, state: BrogginState, seat: BrogginSeat) -> bool:
+    def waiting(self, state: BrogginState, seat: BrogginSeat) -> bool:
         """Whether ``seat`` still has a turn in the current phase."""
         if seat.folded:
             return False
@@ -256,18 +235,18 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         if state.phase == BET2:
             return not seat.acted or seat.bet2 < state.level
         if state.phase == DECLARE:
-            return self._needs_declaration(state, seat)
+            return self.needs_declaration(state, seat)
         return False
 
     def _next(self, state: BrogginState, after: int) -> int | None:
         """The next seat after ``after`` (clockwise) that still has a turn in this phase."""
         for k in range(1, state.players + 1):
             seat = (after + k) % state.players
-            if self._waiting(state, state.seats[seat]):
+            if self.waiting(state, state.seats[seat]):
                 return seat
         return None
 
-    def _first(self, state: BrogginState) -> int | None:
+    def first_to_act(self, state: BrogginState) -> int | None:
         """The first seat from the dealer's next that has a turn in this phase (BRG-A11)."""
         return self._next(state, state.dealer)
 
@@ -340,7 +319,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         """ "lägga sig (kasta sina kort och inte vara med mer)"."""
         after = dataclasses.replace(state, seats=replace_seat(state.seats, seat, folded=True, acted=True))
         events: list[Event] = [{"type": "fold", "seat": seat}]
-        active = self._active(after)
+        active = still_in(after.seats)
         if len(active) == 1:  # the last player standing wins unseen
             events.append({"type": "pot_won", "seat": active[0], "amount": after.pot})
             return Transition(dataclasses.replace(after, phase=COMPLETE, to_act=None), tuple(events))
@@ -486,13 +465,13 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
             return self._start(nxt_state, events)
         if state.phase == BET2 and state.options.assignment == "declared_only":
             declare = dataclasses.replace(state, phase=DECLARE)
-            if self._first(declare) is not None:
+            if self.first_to_act(declare) is not None:
                 return self._start(declare, events)
         return self._showdown(state, events)
 
     def _start(self, state: BrogginState, events: list[Event]) -> Transition[BrogginState]:
         events.append({"type": "phase", "phase": state.phase})
-        return Transition(dataclasses.replace(state, to_act=self._first(state)), tuple(events))
+        return Transition(dataclasses.replace(state, to_act=self.first_to_act(state)), tuple(events))
 
     def _showdown(self, state: BrogginState, events: list[Event]) -> Transition[BrogginState]:
         """ "lägger man korten på borden och ser vem som har bäst kort"; an exact tie splits the pot (BRG-A10)."""
@@ -516,7 +495,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     def _values(self, state: BrogginState) -> dict[int, HandValue]:
         """Every remaining hand, in turn order, with its declared or best reading."""
         out = {}
-        for seat in self._order(state):
+        for seat in self.turn_order(state):
             me = state.seats[seat]
             if me.folded:
                 continue
@@ -530,7 +509,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     def _winnings(self, state: BrogginState, values: Mapping[int, HandValue]) -> dict[int, int]:
         top = max(v.key for v in values.values())
         winners = [seat for seat, v in values.items() if v.key == top]
-        order = self._order(state)
+        order = self.turn_order(state)
         if state.options.odd_chip == "last_clockwise":
             order.reverse()
         return split_pot(state.pot, winners, order)
@@ -540,7 +519,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         if state.phase != COMPLETE:
             return None
         put_in = [s.put_in for s in state.seats]
-        active = self._active(state)
+        active = still_in(state.seats)
         if len(active) == 1:
             won = {active[0]: state.pot}
             return {"winners": active, "payouts": payouts(put_in, won), "reason": "all_folded", "pot": state.pot}
@@ -550,7 +529,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         won = self._winnings(state, values)
         ranking = ranking_groups([v.key for v in values.values()])
         seats = list(values)
-        decided = _comparison([v.key for v in values.values()]).deciding
+        decided = self.comparison([v.key for v in values.values()]).deciding
         return {
             "winners": sorted(won),
             "payouts": payouts(put_in, won),
@@ -574,206 +553,13 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         }
 
     # -- validate ----------------------------------------------------------------------------------
-    def validate(self, state: BrogginState) -> list[Problem]:
-        problems = self.check_table(state.players, state.dealer, state.options)
-        if state.game != self.id:
-            problems.append(Problem("wrong_game", f"this state is of {excerpt(state.game)}, not '{self.id}'", "/game"))
-        if problems:
-            return problems
-        if len(state.seats) != state.players:
-            return [Problem("seat_count", f"{state.players} players need {state.players} seats", "/seats")]
-        stake = state.options.stake
-        every: list[Card] = list(state.stock) + list(state.discards)
-        for i, seat in enumerate(state.seats):
-            where = f"/seats/{i}"
-            every.extend(seat.hand)
-            if seat.seat != i:
-                problems.append(Problem("seat_order", f"seats are listed in order: expected seat {i}", where + "/seat"))
-            if len(seat.hand) != HAND_SIZE:
-                problems.append(Problem("hand_size", f"a Broggin hand holds {HAND_SIZE} cards", where + "/hand"))
-            if seat.bet2 < 0:
-                problems.append(Problem("chips", "second-round chips cannot be negative", where + "/bet2"))
-            if seat.put_in - seat.bet2 not in (stake, 2 * stake):
-                message = f"before the second round a player has put in {stake} or {2 * stake}"
-                problems.append(Problem("chips", message, where + "/put_in"))
-            if seat.exchanged is not None and not 0 <= seat.exchanged <= HAND_SIZE:
-                problems.append(Problem("exchanged", "a player exchanges 0 to 4 cards", where + "/exchanged"))
-        if any(p.code == "seat_order" for p in problems):
-            return problems
-        problems.extend(cards_problem(every, self.full_pack(), "/seats"))
-        if state.pot != sum(s.put_in for s in state.seats):
-            problems.append(Problem("pot", "the pot must be the sum of all chips put in", "/pot"))
-        if state.phase not in PHASES:
-            problems.append(Problem("phase", f"phase must be one of {list(PHASES)}", "/phase"))
-            return problems
-        problems.extend(self._phase_problems(state))
-        return problems
-
-    def _phase_problems(self, state: BrogginState) -> list[Problem]:
-        problems: list[Problem] = []
-        opts, stake, phase = state.options, state.options.stake, state.phase
-        active = self._active(state)
-        total_exchanged = sum(s.exchanged or 0 for s in state.seats)
-        # the second round has begun (a deal won in the first round never gets there; nobody folds in the exchange)
-        reached_bet2 = phase in (BET2, DECLARE) or (
-            phase == COMPLETE and any(s.exchanged is not None for s in state.seats)
-        )
-
-        def seat_problem(code: str, message: str, seat: int, field: str) -> None:
-            problems.append(Problem(code, message, f"/seats/{seat}/{field}"))
-
-        showdown_or_play = phase in (EXCHANGE, BET2, DECLARE) or (phase == COMPLETE and len(active) > 1)
-        for s in state.seats:
-            i = s.seat
-            if not reached_bet2 and s.bet2:
-                seat_problem("chips", "no second-round chips before the second round", i, "bet2")
-            if not reached_bet2 and s.folded and s.put_in != stake:
-                seat_problem("chips", "a player who folds in the first round has put in the ante only", i, "put_in")
-            if reached_bet2 and s.folded and s.put_in - s.bet2 == 2 * stake and not s.acted:
-                seat_problem("acted", "a player who folds in the second round has had its turn there", i, "acted")
-            if reached_bet2 and s.folded and s.bet2 >= state.level:
-                seat_problem("chips", "a player folds only when the level is above its second-round chips", i, "bet2")
-            if reached_bet2 and s.exchanged is None and s.put_in - s.bet2 == 2 * stake:
-                seat_problem(
-                    "exchanged", "every player who bet in the first round has had its exchange", i, "exchanged"
-                )
-            if s.bet2 > state.level:
-                seat_problem("chips", f"nobody puts in more than the level ({state.level})", i, "bet2")
-            if showdown_or_play and not s.folded and s.put_in - s.bet2 != 2 * stake:
-                seat_problem("chips", "every player still in has bet in the first round", i, "put_in")
-            if phase == BET1 and s.acted != (s.folded or s.put_in == 2 * stake):
-                seat_problem("acted", "a player has acted in the first round iff it bet or folded", i, "acted")
-            if (
-                phase in (BET1, EXCHANGE)
-                and s.folded
-                and s.exchanged is not None
-                or phase == BET1
-                and s.exchanged is not None
-            ):
-                seat_problem("exchanged", "nobody exchanges before the exchange, nor after folding", i, "exchanged")
-            if s.exchanged is not None and s.put_in - s.bet2 != 2 * stake:
-                seat_problem("exchanged", "only a player who bet in the first round exchanges", i, "exchanged")
-            if showdown_or_play and phase != EXCHANGE and not s.folded and s.exchanged is None:
-                seat_problem("exchanged", "every player still in has had its exchange", i, "exchanged")
-            if s.declared is not None and (phase not in (DECLARE, COMPLETE) or s.folded):
-                seat_problem("declared", "only a player at the showdown declares trumps", i, "declared")
-            if s.declared is not None and opts.assignment != "declared_only":
-                seat_problem("declared", "declarations are made only with assignment declared_only", i, "declared")
-            if s.declared and _valid_hand(s.hand):
-                found = declaration_problems(s.hand, [(a.trump, a.card) for a in s.declared], opts)
-                for code, message in found:
-                    seat_problem(code, message, i, "declared")
-        if phase == BET1 and (state.discards or len(state.stock) != len(FULL_PACK) - HAND_SIZE * state.players):
-            problems.append(Problem("stock", "the stock is untouched until the exchange", "/stock"))
-        if len(state.discards) > total_exchanged:
-            problems.append(Problem("discards", "more discards than cards exchanged", "/discards"))
-        elif phase != BET1 and (len(state.discards) < total_exchanged) != (
-            total_exchanged > len(FULL_PACK) - HAND_SIZE * state.players and opts.exchange_limit != "stock_only"
-        ):  # BRG-A12: the discards are reshuffled into a new stock exactly when the first stock runs out
-            problems.append(
-                Problem(
-                    "discards", "the discards are the cards exchanged until the stock runs out (BRG-A12)", "/discards"
-                )
-            )
-        problems.extend(self._order_problems(state))
-        if not reached_bet2 and (state.level or state.raises):
-            problems.append(Problem("level", "the second-round level is 0 before the second round", "/level"))
-        if reached_bet2 and state.raises > 0 and all(s.bet2 != state.level for s in state.seats):
-            problems.append(Problem("level", "the last raiser has put in the level (BRG-A9)", "/level"))
-        if reached_bet2:
-            # each raise at most doubles the level (double_previous): level <= B * 2 ** raises, tested without
-            # computing 2 ** raises for a client's huge count (raises >= level's bit length always holds it)
-            doubled_too_often = 0 <= state.raises < state.level.bit_length() and state.level > stake << state.raises
-            if (
-                not stake <= state.level
-                or (opts.raise_rule == "cap_double_insats" and state.level > 2 * stake)
-                or doubled_too_often
-            ):
-                problems.append(Problem("level", "the level is B to the raise cap (BRG-A9)", "/level"))
-            if state.raises < 0 or (opts.max_raises is not None and state.raises > opts.max_raises):
-                problems.append(Problem("raises", "raises must be 0 to max_raises", "/raises"))
-            elif state.raises > state.level - stake:
-                problems.append(
-                    Problem("raises", "every raise lifts the level by at least one chip (BRG-A9)", "/raises")
-                )
-            if state.raises == 0 and state.level != stake:
-                problems.append(Problem("level", "without a raise the level is B", "/level"))
-        if phase == DECLARE and opts.assignment != "declared_only":
-            problems.append(Problem("phase", "the declare phase exists only with assignment declared_only", "/phase"))
-        if phase in (DECLARE, COMPLETE) and len(active) > 1 and any(state.seats[s].bet2 != state.level for s in active):
-            problems.append(Problem("chips", "at the showdown everyone still in has matched the level", "/seats"))
-        if phase == COMPLETE:
-            if state.to_act is not None:
-                problems.append(Problem("turn", "nobody acts once the deal is complete", "/to_act"))
-            if not active:
-                problems.append(Problem("phase", "a deal ends with at least one player in", "/seats"))
-            elif (
-                len(active) > 1
-                and opts.assignment == "declared_only"
-                and any(self._needs_declaration(state, state.seats[s]) for s in active)
-            ):
-                problems.append(Problem("declared", "every hand with trumps declares before the showdown", "/seats"))
-            return problems
-        if len(active) < 2:
-            problems.append(Problem("phase", "with one player left the deal is complete", "/phase"))
-            return problems
-        expected = self._first(state) if phase != BET2 else None
-        if state.to_act is None or not 0 <= state.to_act < state.players:
-            problems.append(Problem("turn", "to_act must be a seat while the deal goes on", "/to_act"))
-        elif phase == BET2:
-            if not self._waiting(state, state.seats[state.to_act]):
-                problems.append(
-                    Problem("turn", "to_act must be a player still in who has to call, raise or fold", "/to_act")
-                )
-        elif expected != state.to_act:
-            problems.append(Problem("turn", f"it is seat {expected}'s turn in this phase (BRG-A11)", "/to_act"))
-        if phase == BET2 and all(not self._waiting(state, state.seats[a]) for a in active):
-            problems.append(Problem("phase", "the second round is over: the showdown follows", "/phase"))
-        return problems
-
-    def _order_problems(self, state: BrogginState) -> list[Problem]:
-        """BRG-A11: in the first round and the exchange the players who have had their turn come first, in turn
-        order from the dealer's next seat (a fold in the first round counts as a turn)."""
-        stake = state.options.stake
-
-        def waiting(seats: Sequence[int], folded_in_bet2: bool = False) -> list[bool]:
-            """Whether each seat still has a turn; folded seats count only in the first round (and, when asked,
-            a fold in the second round counts as that seat's turn)."""
-            return [
-                self._waiting(state, seat)
-                for seat in (state.seats[s] for s in seats)
-                if state.phase == BET1 or not seat.folded or (folded_in_bet2 and seat.put_in - seat.bet2 == 2 * stake)
-            ]
-
-        def done_then_waiting(flags: list[bool]) -> bool:
-            return flags == sorted(flags)  # False (has had its turn) before True (still waiting)
-
-        turn = Problem("turn", "players take their turns clockwise from the dealer's next seat (BRG-A11)", "/seats")
-        if state.phase in (BET1, EXCHANGE) and not done_then_waiting(waiting(self._order(state))):
-            return [turn]
-        if state.phase != BET2 or state.to_act is None or not 0 <= state.to_act < state.players:
-            return []
-        if state.raises == 0:  # nobody has raised: one turn each, from the dealer's next seat
-            if not done_then_waiting(waiting(self._order(state), folded_in_bet2=True)) or state.to_act != self._first(
-                state
-            ):
-                return [turn]
-            return []
-        # after a raise the others answer it in turn: from to_act on, those still to answer come first
-        if not done_then_waiting([not f for f in waiting(order_from(state.to_act, state.players))]):
-            return [
-                Problem(
-                    "turn",
-                    "the players still to answer the last raise follow one another from to_act (BRG-A11)",
-                    "/seats",
-                )
-            ]
-        return []
+    def check_state(self, state: BrogginState) -> list[Problem]:
+        return state_problems(self, state)
 
     # -- view --------------------------------------------------------------------------------------
     def view(self, state: BrogginState, seat: int) -> BrogginState:
         """Others' hands, the stock and the discards are hidden; at the showdown the remaining hands are shown."""
-        showdown = state.phase == DECLARE or (state.phase == COMPLETE and len(self._active(state)) > 1)
+        showdown = state.phase == DECLARE or (state.phase == COMPLETE and len(still_in(state.seats)) > 1)
         seats = tuple(
             s if s.seat == seat or (showdown and not s.folded) else dataclasses.replace(s, hand=hide(s.hand))
             for s in state.seats
@@ -782,10 +568,6 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
 
 
 # -- helpers ---------------------------------------------------------------------------------------
-def _valid_hand(hand: Sequence[Card]) -> bool:
-    return len(hand) == HAND_SIZE and len(set(hand)) == HAND_SIZE and all(c in FULL_PACK for c in hand)
-
-
 def _parse_assignments(pairs: Sequence[tuple[str, Card]]) -> tuple[list[tuple[str, Card]], list[tuple[str, str]]]:
     """Trump names and cards in any notation, made canonical; problems for what is not a card."""
     parsed: list[tuple[str, Card]] = []
@@ -800,11 +582,3 @@ def _parse_assignments(pairs: Sequence[tuple[str, Card]]) -> tuple[list[tuple[st
 
 def _evaluation(value: HandValue) -> Evaluation:
     return Evaluation(value.hand, value.category, value.strength, value.description, value.interpretation)
-
-
-def _comparison(keys: Sequence[Key]) -> Comparison:
-    """Best first, equal keys grouped; ``deciding`` names the step that separated the top two groups."""
-    ranking = ranking_groups(keys)
-    tie = len(ranking) == 1 or len(ranking[0]) > 1
-    decided = "tie" if tie else deciding(keys[ranking[0][0]], keys[ranking[1][0]])
-    return Comparison(ranking, list(ranking[0]), decided)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from service.rules.cards import PIP_VALUE, RANK_LETTER, RANK_NAMES, Card, french_pack, rank, rank_plural
+from service.rules.game import HandRanking
 from service.rules.old_brag.options import OldBragOptions
 from service.rules.tables import TABLES, HandTable, TableData, hand_rank
 
@@ -164,3 +165,7 @@ def deciding(best: Key, second: Key) -> str:
     if best[2] != second[2]:
         return "natural"
     return "braggers" if best[0] == PRIAL else "kicker"
+
+
+RANKING = HandRanking(CATEGORIES, hand_table, lambda options: table_data(flags_of(options)), deciding)
+"""How Old Brag ranks hands (4(c), the bragger options)."""

@@ -13,25 +13,23 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
-from service.rules.betting import payouts
+from service.rules.betting import payouts, still_in
 from service.rules.cards import PIP_VALUE, Card, FrenchCards, rank
-from service.rules.errors import Problem, excerpt
+from service.rules.errors import Problem
 from service.rules.game import (
-    Comparison,
     Event,
     HandGame,
     LegalAction,
     Result,
     Transition,
-    cards_problem,
     hide,
-    ranking_groups,
 )
-from service.rules.old_brag.evaluation import CATEGORIES, deciding, evaluate_hand, flags_of, hand_table, table_data
+from service.rules.old_brag.evaluation import RANKING, evaluate_hand
 from service.rules.old_brag.options import OldBragOptions
+from service.rules.old_brag.pot3 import LIMIT_31, total_31
 from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragSeat, OldBragState
+from service.rules.old_brag.validate import OldBragProblem, state_problems
 from service.rules.seats import deal_hands, deal_order, next_active, order_from, replace_seat
-from service.rules.tables import HandTable, TableData
 
 HAND_SIZE = 3
 
@@ -53,7 +51,6 @@ class Stand(ActionBase):
 OldBragAction = Bet | Call | Raise | Fold | Hit | Stand
 FACE_UP = 2
 """Index in the hand of the card dealt face up ("treća karta po redu se deli otvoreno")."""
-LIMIT_31 = 31
 
 
 def priority_order(dealer: int, players: int, options: OldBragOptions) -> list[int]:
@@ -61,23 +58,6 @@ def priority_order(dealer: int, players: int, options: OldBragOptions) -> list[i
     if options.priority == "eldest_first":
         return deal_order(dealer, players)
     return order_from(dealer, players)
-
-
-def card_value_31(card: Card) -> int:
-    """Pot III value: Ace 11, pictures and ten 10, others their pips; braggers are not wild (OB-A12)."""
-    value = PIP_VALUE[rank(card)]
-    return 11 if value == 14 else min(value, 10)
-
-
-def total_31(cards: Sequence[Card], options: OldBragOptions) -> int:
-    """The Pot III total of ``cards``; with ``pot3_ace: "1_or_11"`` an Ace is 1 where 11 busts (OB-A11)."""
-    total = sum(card_value_31(c) for c in cards)
-    if options.pot3_ace == "1_or_11":
-        aces = sum(1 for c in cards if rank(c) == "A")
-        while total > LIMIT_31 and aces:
-            total -= 10
-            aces -= 1
-    return total
 
 
 def face_up_order(card: Card, options: OldBragOptions) -> int:
@@ -98,30 +78,11 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     options_type = OldBragOptions
     state_type = OldBragState
     phases = PHASES
-    rules_file = "old-brag.md"
     actions = (Bet, Call, Raise, Fold, Hit, Stand)
+    problem_codes = (OldBragProblem,)
+    ranking = RANKING
     private_events = {"hit": ("card", "total"), "stand": ("total",), "bust": ("total",)}
     """In the 31 phase a drawn card and a player's count are that player's own until the end (4(b) 6)."""
-
-    # -- hands -------------------------------------------------------------------------------------
-    def categories(self) -> list[str]:
-        return list(CATEGORIES)
-
-    def hand_table(self, options: OldBragOptions) -> HandTable:
-        return hand_table(options)
-
-    def table_data(self, options: OldBragOptions) -> TableData:
-        return table_data(flags_of(options))
-
-    def compare(self, hands: Sequence[Sequence[Card]], options: OldBragOptions) -> Comparison:
-        table = hand_table(options)
-        found = table.lookup(hands)
-        ranking = ranking_groups([f["strength"] for f in found])
-        if len(ranking[0]) > 1 or len(ranking) == 1:
-            why = "tie"  # equal hands: in a deal the priority order decides (4(b) 5)
-        else:
-            why = deciding(table.key(found[ranking[0][0]]), table.key(found[ranking[1][0]]))
-        return Comparison(ranking, list(ranking[0]), why)
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
@@ -169,10 +130,6 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     def _priority(self, state: OldBragState) -> list[int]:
         return priority_order(state.dealer, state.players, state.options)
 
-    def _active(self, state: OldBragState) -> list[int]:
-        """Players still in for the main pot."""
-        return [s.seat for s in state.seats if not s.folded]
-
     def _pot1_winner(self, state: OldBragState) -> int:
         """Highest face-up card by rank; ties to the first in priority (4(b) 3, OB-A1, OB-A3)."""
         order = self._priority(state)
@@ -183,7 +140,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
 
     def _main_winner(self, state: OldBragState) -> tuple[int, str]:
         """The main pot's winner and why: the last player in, or the best hand (ties to priority)."""
-        active = self._active(state)
+        active = still_in(state.seats)
         if len(active) == 1:
             return active[0], "all_folded"
         order = self._priority(state)
@@ -193,7 +150,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
         )
         return best, "showdown"
 
-    def _eligible_31(self, state: OldBragState) -> list[int]:
+    def eligible_31(self, state: OldBragState) -> list[int]:
         """Contenders for Pot III in priority order (OB-A5)."""
         return [
             s for s in self._priority(state) if state.options.pot3_folded_players_eligible or not state.seats[s].folded
@@ -202,13 +159,13 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     def _cards_31(self, seat: OldBragSeat) -> tuple[Card, ...]:
         return seat.hand + seat.drawn
 
-    def _bust(self, state: OldBragState, seat: int) -> bool:
+    def bust(self, state: OldBragState, seat: int) -> bool:
         return total_31(self._cards_31(state.seats[seat]), state.options) > LIMIT_31
 
-    def _next_drawer(self, state: OldBragState) -> int | None:
+    def next_drawer(self, state: OldBragState) -> int | None:
         """The first contender in priority order who has neither stood nor gone over 31."""
-        for s in self._eligible_31(state):
-            if not state.seats[s].stood and not self._bust(state, s):
+        for s in self.eligible_31(state):
+            if not state.seats[s].stood and not self.bust(state, s):
                 return s
         return None
 
@@ -217,7 +174,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
         order = self._priority(state)
         best: tuple[int, int, int] | None = None
         winner = None
-        for s in self._eligible_31(state):
+        for s in self.eligible_31(state):
             cards = self._cards_31(state.seats[s])
             total = total_31(cards, state.options)
             if total > LIMIT_31:
@@ -282,11 +239,11 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
             if kind in ("bet", "call", "raise", "fold"):
                 raise self.illegal(state, "betting_over", "4(b)", "the betting is over: this is the 31 phase")
             if kind == "hit" and 0 <= seat < len(state.seats):
-                if seat not in self._eligible_31(state):
+                if seat not in self.eligible_31(state):
                     raise self.illegal(
                         state, "not_in_pot3", "OB-A5", "a player who folded does not compete for Pot III"
                     )
-                if self._bust(state, seat):
+                if self.bust(state, seat):
                     raise self.illegal(
                         state,
                         "already_bust",
@@ -353,7 +310,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
 
     def _next_bettor(self, state: OldBragState, seat: int, events: list[Event]) -> Transition[OldBragState]:
         """Pass the turn on; the betting ends with one player left or when the turn reaches the aggressor."""
-        active = self._active(state)
+        active = still_in(state.seats)
         nxt = next_active(seat, state.players, active)  # clockwise (OB-A2)
         if len(active) == 1 or nxt == state.aggressor or nxt is None:
             return self._end_betting(state, events)
@@ -369,7 +326,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
         if not state.options.consolation_pots:  # OB-A13: no 31 phase
             return Transition(dataclasses.replace(state, phase=COMPLETE, to_act=None), tuple(events))
         drawing = dataclasses.replace(state, phase=DRAWING)
-        drawing = dataclasses.replace(drawing, to_act=self._next_drawer(drawing))
+        drawing = dataclasses.replace(drawing, to_act=self.next_drawer(drawing))
         events.append({"type": "phase", "phase": DRAWING, "to_act": drawing.to_act})
         if drawing.to_act is None:  # pragma: no cover - a contender always remains
             return self._finish(drawing, events)
@@ -396,7 +353,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
         else:
             raise self.illegal(state, "betting_over", "4(b)", "the betting is over: hit or stand")
         after = dataclasses.replace(state, seats=seats)
-        nxt = self._next_drawer(after)
+        nxt = self.next_drawer(after)
         if nxt is None:
             return self._finish(after, events)
         return Transition(dataclasses.replace(after, to_act=nxt), tuple(events))
@@ -471,156 +428,19 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
         return out
 
     # -- validate and view -------------------------------------------------------------------------
-    def validate(self, state: OldBragState) -> list[Problem]:
-        problems = self.check_table(state.players, state.dealer, state.options)
-        if state.game != self.id:
-            problems.append(Problem("wrong_game", f"this state is of {excerpt(state.game)}, not '{self.id}'", "/game"))
-        if problems:
-            return problems
-        if len(state.seats) != state.players:
-            return [Problem("seat_count", f"{state.players} players need {state.players} seats", "/seats")]
-        opts = state.options
-        n = state.players
-        every: list[Card] = list(state.stock)
-        for i, seat in enumerate(state.seats):
-            where = f"/seats/{i}"
-            if seat.seat != i:
-                problems.append(
-                    Problem("seat_order", f"seats must be listed in order: expected seat {i}", where + "/seat")
-                )
-            if len(seat.hand) != HAND_SIZE:
-                problems.append(Problem("hand_size", f"a hand holds {HAND_SIZE} cards", where + "/hand"))
-            every.extend(seat.hand)
-            every.extend(seat.drawn)
-            if seat.staked < 0:
-                problems.append(Problem("chips", "staked chips cannot be negative", where + "/staked"))
-            elif seat.staked > state.level:
-                problems.append(
-                    Problem("chips", f"nobody stakes more than the level ({state.level})", where + "/staked")
-                )
-        seats_in_order = all(seat.seat == i for i, seat in enumerate(state.seats))
-        card_problems = cards_problem(every, self.full_pack(), "/seats")
-        problems.extend(card_problems)
-        phase_known = state.phase in PHASES
-        if not phase_known:
-            problems.append(Problem("phase", f"phase must be one of {list(PHASES)}", "/phase"))
-        # the chip and turn checks read neither the cards nor the hand sizes: report them in any case
-        main = opts.ante * n + sum(s.staked for s in state.seats)
-        if state.main_pot != main:
-            problems.append(Problem("pot", f"the main pot must be the antes plus all stakes ({main})", "/main_pot"))
-        pot1 = opts.pot_ante * n if opts.consolation_pots else 0
-        if state.pot1 != pot1:
-            problems.append(Problem("pot", f"Pot I must hold {pot1} (the consolation antes)", "/pot1"))
-        pot3 = opts.carried_pot3 + pot1
-        if state.pot3 != pot3:
-            problems.append(
-                Problem("pot", f"Pot III must hold {pot3} (the carried pot plus the consolation antes)", "/pot3")
-            )
-        if not (phase_known and seats_in_order):
-            return problems  # the checks below index the seats by number and read the phase
-        problems.extend(self._validate_betting(state))
-        if any(p.code in ("hand_size", "seat_order") for p in problems) or card_problems:
-            return problems  # the 31-phase checks add up the cards
-        problems.extend(self._validate_drawing(state))
-        return problems
-
-    def _validate_betting(self, state: OldBragState) -> list[Problem]:
-        problems: list[Problem] = []
-        active = self._active(state)
-        if state.level < 0:
-            problems.append(Problem("level", "the level cannot be negative", "/level"))
-        if state.level == 0:
-            if state.aggressor is not None:
-                problems.append(Problem("aggressor", "nobody has bet, so there is no aggressor", "/aggressor"))
-            if state.phase != BETTING:
-                problems.append(Problem("phase", "the dealer must open before the betting can end", "/phase"))
-            elif state.to_act != state.dealer:
-                problems.append(Problem("turn", "the dealer opens the betting", "/to_act"))
-            if any(s.folded for s in state.seats):
-                problems.append(Problem("folded", "nobody can fold before the dealer opens", "/seats"))
-        elif (
-            state.aggressor is None
-            or not 0 <= state.aggressor < state.players
-            or state.aggressor not in active
-            or state.seats[state.aggressor].staked != state.level
-        ):
-            problems.append(
-                Problem("aggressor", "the aggressor is a player still in who staked the level", "/aggressor")
-            )
-        if state.phase == BETTING:
-            if len(active) < 2:
-                problems.append(Problem("phase", "betting needs two players in; it is over", "/phase"))
-            if state.level > 0 and (
-                state.to_act is None
-                or state.to_act not in active
-                or state.to_act == state.aggressor
-                or state.seats[state.to_act].staked >= state.level
-            ):
-                problems.append(
-                    Problem("turn", "to_act must be a player still in who has not matched the level", "/to_act")
-                )
-        elif len(active) > 1 and any(state.seats[s].staked != state.level for s in active):
-            problems.append(Problem("chips", "the betting ended, so every player still in matched the level", "/seats"))
-        return problems
-
-    def _validate_drawing(self, state: OldBragState) -> list[Problem]:
-        problems: list[Problem] = []
-        opts = state.options
-        eligible = self._eligible_31(state)
-        if state.phase == BETTING or not opts.consolation_pots:
-            for s in state.seats:
-                if s.drawn or s.stood:
-                    problems.append(
-                        Problem("drawing", "cards are drawn only in the 31 phase", f"/seats/{s.seat}/drawn")
-                    )
-            if state.phase == DRAWING:
-                problems.append(Problem("phase", "there is no 31 phase without the consolation pots", "/phase"))
-            elif state.phase == COMPLETE and state.to_act is not None:
-                problems.append(Problem("turn", "nobody acts once the deal is complete", "/to_act"))
-            return problems
-        for s in state.seats:
-            where = f"/seats/{s.seat}"
-            if s.seat not in eligible and (s.drawn or s.stood):
-                problems.append(Problem("drawing", "a player who folded does not play for Pot III (OB-A5)", where))
-            elif s.stood and self._bust(state, s.seat):
-                problems.append(Problem("drawing", "a player over 31 cannot have stood", where + "/stood"))
-            elif len(s.drawn) > 0 and total_31(s.hand + s.drawn[:-1], opts) > LIMIT_31:
-                problems.append(Problem("drawing", "a player over 31 draws no more cards", where + "/drawn"))
-        expected = self._next_drawer(state)
-        if state.phase == DRAWING:
-            if expected is None:
-                problems.append(
-                    Problem("phase", "every contender has stood or gone over 31: the deal is over", "/phase")
-                )
-            elif state.to_act != expected:
-                problems.append(Problem("turn", f"seat {expected} is the next to draw in priority order", "/to_act"))
-            elif expected in eligible:
-                for later in eligible[eligible.index(expected) + 1 :]:
-                    if state.seats[later].drawn or state.seats[later].stood:
-                        problems.append(
-                            Problem(
-                                "drawing",
-                                "players draw in priority order, one after another",
-                                f"/seats/{later}",
-                            )
-                        )
-        else:
-            if state.to_act is not None:
-                problems.append(Problem("turn", "nobody acts once the deal is complete", "/to_act"))
-            if expected is not None:
-                problems.append(Problem("phase", f"seat {expected} has not finished drawing", "/phase"))
-        return problems
+    def check_state(self, state: OldBragState) -> list[Problem]:
+        return state_problems(self, state)
 
     def view(self, state: OldBragState, seat: int) -> OldBragState:
         """Others' cards are hidden except the face-up third card, the hands shown at the showdown and,
         once the deal is complete, the cards of every Pot III contender who stayed within 31."""
         shown: set[int] = set()
-        active = self._active(state)
+        active = still_in(state.seats)
         if state.phase != BETTING and len(active) > 1:
             shown.update(active)  # the showdown
         totals_shown: set[int] = set()
         if state.phase == COMPLETE and state.options.consolation_pots:
-            totals_shown.update(s for s in self._eligible_31(state) if not self._bust(state, s))
+            totals_shown.update(s for s in self.eligible_31(state) if not self.bust(state, s))
         seats = []
         for s in state.seats:
             if s.seat == seat:

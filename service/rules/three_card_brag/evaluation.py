@@ -10,6 +10,7 @@ import itertools
 from collections.abc import Sequence
 
 from service.rules.cards import PIP_VALUE, RANK_LETTER, RANK_NAMES, Card, french_pack, rank, rank_plural, suit
+from service.rules.game import HandRanking
 from service.rules.tables import TABLES, HandRank, HandTable, TableData, hand_rank
 from service.rules.three_card_brag.options import BragOptions
 
@@ -80,3 +81,17 @@ def hand_table(options: BragOptions) -> HandTable:
 def evaluate_hand(hand: Sequence[Card], options: BragOptions) -> HandRank:
     """Look the hand up in the precomputed table for the effective options."""
     return hand_table(options).rank(hand)
+
+
+def _key(table: HandTable, found: HandRank) -> tuple[int, str]:
+    """A hand's comparison key: its dense strength (its category rides along, to say what decided)."""
+    return found["strength"], found["category"]
+
+
+def deciding(best: tuple[int, str], second: tuple[int, str]) -> str:
+    """``category`` when the two hands' categories differ, else ``rank``."""
+    return "category" if best[1] != second[1] else "rank"
+
+
+RANKING = HandRanking(CATEGORIES, hand_table, table_data, deciding, _key)
+"""How Three Card Brag ranks hands (5(c), BT-A1, BT-A2)."""

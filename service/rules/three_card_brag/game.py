@@ -8,25 +8,22 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
-from service.rules.betting import payouts
+from service.rules.betting import payouts, still_in
 from service.rules.cards import Card, FrenchCards
-from service.rules.errors import Problem, excerpt
+from service.rules.errors import Problem
 from service.rules.game import (
-    Comparison,
     Event,
     HandGame,
     LegalAction,
     Result,
     Transition,
-    cards_problem,
     hide,
-    ranking_groups,
 )
 from service.rules.seats import deal_hands, deal_order, next_active, replace_seat
-from service.rules.tables import HandTable, TableData
-from service.rules.three_card_brag.evaluation import CATEGORIES, evaluate_hand, hand_table, table_data
+from service.rules.three_card_brag.evaluation import RANKING, evaluate_hand
 from service.rules.three_card_brag.options import BragOptions
 from service.rules.three_card_brag.state import BETTING, COMPLETE, PHASES, BragSeat, BragState
+from service.rules.three_card_brag.validate import BragProblem, state_problems
 
 HAND_SIZE = 3
 
@@ -63,28 +60,9 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     options_type = BragOptions
     state_type = BragState
     phases = PHASES
-    rules_file = "three-card-brag.md"
     actions = (Bet, Call, Raise, Fold, See, Look)
-
-    # -- hands -------------------------------------------------------------------------------------
-    def categories(self) -> list[str]:
-        return list(CATEGORIES)
-
-    def hand_table(self, options: BragOptions) -> HandTable:
-        return hand_table(options)
-
-    def table_data(self, options: BragOptions) -> TableData:
-        return table_data(options)
-
-    def compare(self, hands: Sequence[Sequence[Card]], options: BragOptions) -> Comparison:
-        evaluations = self.ranks(hands, options)
-        ranking = ranking_groups([e["strength"] for e in evaluations])
-        if len(ranking[0]) > 1 or len(ranking) == 1:
-            deciding = "tie"
-        else:
-            best, second = evaluations[ranking[0][0]], evaluations[ranking[1][0]]
-            deciding = "category" if best["category"] != second["category"] else "rank"
-        return Comparison(ranking, list(ranking[0]), deciding)
+    problem_codes = (BragProblem,)
+    ranking = RANKING
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(self, players: int, dealer: int, options: BragOptions, deck: Sequence[Card]) -> Transition[BragState]:
@@ -111,9 +89,6 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
         return Transition(state, tuple(events))
 
     # -- legal actions -----------------------------------------------------------------------------
-    def _active(self, state: BragState) -> list[int]:
-        return [s.seat for s in state.seats if not s.folded]
-
     def _min_amount(self, state: BragState, blind: bool) -> int:
         """The smallest legal new stake: min_bet for the first bet, S + 1 after; even where halves must be exact."""
         opts = state.options
@@ -130,7 +105,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
         return min(caps) if caps else None
 
     def _can_see(self, state: BragState, seat: int) -> bool:
-        active = self._active(state)
+        active = still_in(state.seats)
         if len(active) != 2 or state.stake is None:  # BT-A6
             return False
         opponent = active[0] if active[1] == seat else active[1]
@@ -226,17 +201,17 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
             event["amount"] = wager.amount
         if kind == "see":
             return self._showdown(after, seat, event)
-        nxt = next_active(seat, state.players, self._active(after))
+        nxt = next_active(seat, state.players, still_in(after.seats))
         return Transition(dataclasses.replace(after, to_act=nxt), (event,))
 
     def _no_see_rule(self, state: BragState, seat: int) -> str:
         """The rule a refused see breaks: two players left (5(b)), a stake (BT-A6), not an open seer of a blind."""
-        if len(self._active(state)) != 2:
+        if len(still_in(state.seats)) != 2:
             return "5(b)"
         return "BT-A6" if state.stake is None else "5(b)/blind"
 
     def _why_no_see(self, state: BragState, seat: int) -> str:
-        if len(self._active(state)) != 2:
+        if len(still_in(state.seats)) != 2:
             return "see is only possible when exactly two players remain"
         if state.stake is None:
             return "see needs a stake: nobody has bet yet"
@@ -246,7 +221,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
         seats = replace_seat(state.seats, seat, folded=True)
         after = dataclasses.replace(state, seats=seats)
         events: list[Event] = [{"type": "fold", "seat": seat}]
-        active = self._active(after)
+        active = still_in(after.seats)
         if len(active) == 1:
             events.append(self._survivor_event(after, active[0]))
             return Transition(dataclasses.replace(after, phase=COMPLETE, to_act=None), tuple(events))
@@ -258,7 +233,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
         return {"type": "pot_won", "seat": survivor, "amount": state.pot}
 
     def _showdown(self, state: BragState, seer: int, see_event: Event) -> Transition[BragState]:
-        active = self._active(state)
+        active = still_in(state.seats)
         seen = active[0] if active[1] == seer else active[1]
         winner = self._showdown_winner(state, seer, seen)
         done = dataclasses.replace(state, phase=COMPLETE, to_act=None, seer=seer)
@@ -281,7 +256,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
         if state.phase != COMPLETE:
             return None
         put_in = [s.put_in for s in state.seats]
-        active = self._active(state)
+        active = still_in(state.seats)
         base: dict[str, Any] = {"pot": state.pot}
         if state.seer is not None:
             seen = active[0] if active[1] == state.seer else active[1]
@@ -309,61 +284,13 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
         return {"winners": [winner], "payouts": payouts(put_in, {winner: state.pot}), **base}
 
     # -- validate and view -------------------------------------------------------------------------
-    def validate(self, state: BragState) -> list[Problem]:
-        problems = self.check_table(state.players, state.dealer, state.options)
-        if state.game != self.id:
-            problems.append(Problem("wrong_game", f"this state is of {excerpt(state.game)}, not '{self.id}'", "/game"))
-        if problems:
-            return problems
-        opts = state.options
-        if len(state.seats) != state.players:
-            return [Problem("seat_count", f"{state.players} players need {state.players} seats", "/seats")]
-        every: list[Card] = list(state.stock)
-        for i, seat in enumerate(state.seats):
-            where = f"/seats/{i}"
-            if seat.seat != i:
-                problems.append(
-                    Problem("seat_order", f"seats must be listed in order: expected seat {i}", where + "/seat")
-                )
-            if len(seat.hand) != HAND_SIZE:
-                problems.append(Problem("hand_size", f"a hand holds {HAND_SIZE} cards", where + "/hand"))
-            every.extend(seat.hand)
-            if seat.put_in < opts.ante:
-                problems.append(Problem("chips", f"every player antes {opts.ante}", where + "/put_in"))
-            if not opts.blind_allowed and seat.blind:
-                problems.append(Problem("blind_not_allowed", "blind_allowed is false", where + "/blind"))
-        problems.extend(cards_problem(every, self.full_pack(), "/seats"))
-        total = opts.carried_pot + sum(s.put_in for s in state.seats)
-        if state.pot != total:
-            problems.append(Problem("pot", f"the pot must be the carried pot plus all chips put in ({total})", "/pot"))
-        if state.stake is None and any(s.put_in != opts.ante for s in state.seats):
-            problems.append(Problem("chips", "no bet has been made, so nobody has put in more than the ante", "/stake"))
-        if state.stake is not None and state.stake < opts.min_bet:
-            problems.append(Problem("stake", f"the stake is at least min_bet ({opts.min_bet})", "/stake"))
-        if state.phase not in PHASES:
-            problems.append(Problem("phase", f"phase must be one of {list(PHASES)}", "/phase"))
-            return problems
-        active = self._active(state)
-        if state.phase == BETTING:
-            if len(active) < 2:
-                problems.append(Problem("phase", "betting needs two players in; the deal is over", "/phase"))
-            if state.to_act is None or state.to_act not in active:
-                problems.append(Problem("turn", "to_act must be a seat still in the deal", "/to_act"))
-            if state.seer is not None:
-                problems.append(Problem("seer", "nobody has seen while betting goes on", "/seer"))
-        else:
-            if state.to_act is not None:
-                problems.append(Problem("turn", "nobody acts once the deal is complete", "/to_act"))
-            if state.seer is None and len(active) != 1:
-                problems.append(Problem("phase", "a deal ends with one player in, or with a see", "/phase"))
-            if state.seer is not None and (len(active) != 2 or state.seer not in active or state.stake is None):
-                problems.append(Problem("seer", "the seer is one of the last two players, after a bet", "/seer"))
-        return problems
+    def check_state(self, state: BragState) -> list[Problem]:
+        return state_problems(self, state)
 
     def view(self, state: BragState, seat: int) -> BragState:
         """Others' cards are hidden, and a blind seat's own ("inte tittar på sina kort") until it looks;
         after a see, the two hands shown are public."""
-        shown = set(self._active(state)) if state.seer is not None else set()
+        shown = set(still_in(state.seats)) if state.seer is not None else set()
         seats = tuple(
             s if s.seat in shown or (s.seat == seat and not s.blind) else dataclasses.replace(s, hand=hide(s.hand))
             for s in state.seats

@@ -106,7 +106,7 @@ def test_deal_follows_api_section_5():
     ids=["C4", "C5", "C6a", "C6b"],
 )
 def test_C4_C5_C6_trick_winner(cards, winner):
-    assert BRISCAN.trick_winner("H", cards, DEFAULT, "talon")[0] == winner
+    assert BRISCAN.trick_winner("H", cards, DEFAULT)[0] == winner
 
 
 def test_C7_talon_phase_any_card():

@@ -8,6 +8,7 @@ import dataclasses
 from service.rules.briscan import Briscan, Brisque
 from service.rules.briscan.melds import Announcement, _ordered
 from service.rules.briscan.state import FINAL
+from service.rules.briscan.validate import meld_problems
 from service.rules.tricks import Trick
 from tests.actions import act
 from tests.rules.briscan.test_examples import c14_state, deal, play
@@ -50,9 +51,9 @@ def test_BSC_A6_no_announcement_recorded_after_the_talon_is_empty():
     tricks = (*state.tricks, *(Trick(0, ("7D", "8D"), 0, 0) for _ in range(10)))
     meld = Announcement("marriage", ("KH", "QH"), 40, 11)
     late = with_meld(dataclasses.replace(state, tricks=tricks), 0, meld)
-    assert "meld_trick" in codes(GAME._meld_problems(late, late.seats[0]))
+    assert "meld_trick" in codes(meld_problems(GAME, late, late.seats[0]))
     allowed = dataclasses.replace(late, options=GAME.options({"announce_after_talon": True}))
-    assert "meld_trick" not in codes(GAME._meld_problems(allowed, allowed.seats[0]))
+    assert "meld_trick" not in codes(meld_problems(GAME, allowed, allowed.seats[0]))
 
 
 def test_BSC_A10_announced_trump_ace_not_under_automatic_bonus():
