@@ -13,7 +13,7 @@ import json
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -189,12 +189,27 @@ def games(ctx: Context) -> None:
     click.echo(table(rows, ["game", "name", "players", "pack", "options"]))
 
 
-@main.command()
-@click.argument("game")
-@click.argument("cards", nargs=-1)
-@click.option("--hands", "hands_file", type=click.Path(allow_dash=True), help="A JSON list of hands.")
-@click.option("--options", help="Rule options as a JSON object.")
-@click.pass_obj
+def hands_command(given: str) -> Callable[[Callable[..., None]], Any]:
+    """A command over hands of a game: GAME, then the hands (or cards) ``given`` on the line or in ``--hands
+    FILE``, and ``--options``."""
+    steps = [
+        main.command(),
+        click.argument("game"),
+        click.argument(given, nargs=-1),
+        click.option("--hands", "hands_file", type=click.Path(allow_dash=True), help="A JSON list of hands."),
+        click.option("--options", help="Rule options as a JSON object."),
+        click.pass_obj,
+    ]
+
+    def decorate(command: Callable[..., None]) -> Any:
+        for step in reversed(steps):
+            command = step(command)
+        return command
+
+    return decorate
+
+
+@hands_command("cards")
 def evaluate(ctx: Context, game: str, cards: tuple[str, ...], hands_file: str | None, options: str | None) -> None:
     """Evaluate one hand (CARD...) or every hand of --hands FILE."""
     hands = hands_of(cards, hands_file, split=False)
@@ -207,12 +222,7 @@ def evaluate(ctx: Context, game: str, cards: tuple[str, ...], hands_file: str | 
     click.echo(table(rows, ["hand", "category", "strength", "description"]))
 
 
-@main.command()
-@click.argument("game")
-@click.argument("hands", nargs=-1)
-@click.option("--hands", "hands_file", type=click.Path(allow_dash=True), help="A JSON list of hands.")
-@click.option("--options", help="Rule options as a JSON object.")
-@click.pass_obj
+@hands_command("hands")
 def compare(ctx: Context, game: str, hands: tuple[str, ...], hands_file: str | None, options: str | None) -> None:
     """Rank hands, best first: each HAND is its cards separated by commas (AS,KS,QS), or use --hands FILE."""
     listed = hands_of(hands, hands_file, split=True)

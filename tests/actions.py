@@ -29,3 +29,15 @@ def _field(game: Any) -> Any:
 def from_legal(game: Any, listed: dict[str, Any]) -> ActionBase:
     """A listed legal action as submitted (a free amount at its minimum, an empty exchange)."""
     return load(game, submittable(listed))
+
+
+def script(*lines: str) -> list[dict[str, Any]]:
+    """Actions as JSON from short lines ``"seat type [amount]"``: ``script("0 bet 1", "1 call")``."""
+    actions: list[dict[str, Any]] = []
+    for line in lines:
+        seat, kind, *amount = line.split()
+        action: dict[str, Any] = {"seat": int(seat), "type": kind}
+        if amount:
+            action["amount"] = int(amount[0])
+        actions.append(action)
+    return actions

@@ -113,6 +113,34 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
 
         return decorate
 
+    def post(
+        path: str,
+        verb: str,
+        request: Any,
+        response: Any,
+        *,
+        example: Any,
+        answer_example: Any = None,
+        codes: tuple[int, ...] = (400, 413, 415, 422),
+    ) -> Callable[[Any], Any]:
+        """A POST endpoint: its route, operationId and description, request and 200 schemas, and the problem+json
+        answers it may give."""
+        answered = {"example": answer_example} if answer_example is not None else {}
+        steps = [
+            blp.route(path, methods=["POST"]),
+            doc(verb),
+            blp.arguments(request, example=example),
+            blp.response(200, response, **answered),
+            errors(blp, *codes),
+        ]
+
+        def decorate(view: Any) -> Any:
+            for step in reversed(steps):
+                view = step(view)
+            return view
+
+        return decorate
+
     @blp.route("", methods=["GET"])
     @doc("entry")
     @blp.response(200, GameDetailSchema)
@@ -142,46 +170,30 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
     if isinstance(game, HandGame):
         hand_game: HandGame[Any, Any, Any] = game
 
-        @blp.route("/hands/evaluate", methods=["POST"])
-        @doc("evaluateHands")
-        @blp.arguments(s.hands_request, example=ex.hands)
-        @blp.response(200, s.evaluate_response)
-        @errors(blp, 400, 413, 415, 422)
+        @post("/hands/evaluate", "evaluateHands", s.hands_request, s.evaluate_response, example=ex.hands)
         def evaluate(data: dict[str, Any]) -> dict[str, Any]:
             """Evaluate up to 10,000 hands: category, dense strength, description, interpretation.
 
             Rules the schema cannot state: every card is a card of the game's pack, and a card given in
             two notations (`TH`, `10h`) counts twice. `declarations`, where given, has one entry (or null)
             per hand."""
-            options = data.get("options") or game.options(None)
-            hands = _checked_hands(hand_game, data["hands"])
-            declarations = _declarations(data)
-            if declarations is None:
-                results = _results(hands, hand_game.ranks(hands, options))
-            else:
-                results = [_evaluation(e) for e in hand_game.evaluate_declared_hands(hands, declarations, options)]
+            options, hands, declarations = _hands_request(hand_game, data)
+            results = _evaluated(hand_game, hands, declarations, options)
             return answer({"results": results, **rules_echo(options)})
 
-        @blp.route("/hands/compare", methods=["POST"])
-        @doc("compareHands")
-        @blp.arguments(s.hands_request, example=ex.hands)
-        @blp.response(200, s.compare_response)
-        @errors(blp, 400, 413, 415, 422)
+        @post("/hands/compare", "compareHands", s.hands_request, s.compare_response, example=ex.hands)
         def compare(data: dict[str, Any]) -> dict[str, Any]:
             """Rank hands best first, equal hands grouped, and say what decided.
 
             Rules the schema cannot state: every card is a card of the game's pack, and a card given in
             two notations (`TH`, `10h`) counts twice. `declarations`, where given, has one entry (or null)
             per hand."""
-            options = data.get("options") or game.options(None)
-            hands = _checked_hands(hand_game, data["hands"])
-            declarations = _declarations(data)
+            options, hands, declarations = _hands_request(hand_game, data)
             if declarations is None:
                 comparison = hand_game.compare(hands, options)
-                results = _results(hands, hand_game.ranks(hands, options))
             else:
                 comparison = hand_game.compare_declared_hands(hands, declarations, options)
-                results = [_evaluation(e) for e in hand_game.evaluate_declared_hands(hands, declarations, options)]
+            results = _evaluated(hand_game, hands, declarations, options)
             return answer(
                 {
                     "ranking": comparison.ranking,
@@ -195,48 +207,30 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
     if isinstance(game, TrickGame):
         trick_game: TrickGame[Any, Any, Any] = game
 
-        @blp.route("/tricks/winner", methods=["POST"])
-        @doc("trickWinner")
-        @blp.arguments(s.trick_request, example=ex.trick)
-        @blp.response(200, s.trick_response)
-        @errors(blp, 400, 413, 415, 422)
+        @post("/tricks/winner", "trickWinner", s.trick_request, s.trick_response, example=ex.trick)
         def trick_winner(data: dict[str, Any]) -> dict[str, Any]:
             """Which card wins a trick (index into cards, in play order) and the trick's card points.
 
             Rules the schema cannot state: every card is a card of the game's pack, and a card given in
             two notations (`TH`, `10h`) counts twice."""
-            options = data.get("options") or game.options(None)
-            problems = check_cards(data["cards"], game.full_pack(), "/cards")
-            if problems:
-                raise InvalidInput(problems)
+            options = _cards_request(game, data, "cards")
             winner, points = trick_game.trick_winner(data["trump"], data["cards"], options)
             return {"winner": winner, "points": points, **rules_echo(options)}
 
     if isinstance(game, TrickGame) and game.announces_melds:
         meld_game: TrickGame[Any, Any, Any] = game
 
-        @blp.route("/melds/evaluate", methods=["POST"])
-        @doc("evaluateMelds")
-        @blp.arguments(s.melds_request, example=ex.melds)
-        @blp.response(200, s.melds_response)
-        @errors(blp, 400, 413, 415, 422)
+        @post("/melds/evaluate", "evaluateMelds", s.melds_request, s.melds_response, example=ex.melds)
         def evaluate_melds(data: dict[str, Any]) -> dict[str, Any]:
             """Every announcement (meld) a hand holds, with its points, for the given trump suit.
 
             Rules the schema cannot state: every card is a card of the game's pack, and a card given in
             two notations (`TH`, `10h`) counts twice."""
-            options = data.get("options") or game.options(None)
-            problems = check_cards(data["hand"], game.full_pack(), "/hand")
-            if problems:
-                raise InvalidInput(problems)
+            options = _cards_request(game, data, "hand")
             melds = meld_game.evaluate_melds(data["hand"], data["trump"], options)
             return {"melds": melds, "total": sum(m["points"] for m in melds), **rules_echo(options)}
 
-    @blp.route("/deals", methods=["POST"])
-    @doc("deal")
-    @blp.arguments(s.deal_request, example=ex.deal)
-    @blp.response(200, s.deal_response, example=ex.deal_answer)
-    @errors(blp, 400, 413, 415, 422)
+    @post("/deals", "deal", s.deal_request, s.deal_response, example=ex.deal, answer_example=ex.deal_answer)
     def deals(data: dict[str, Any]) -> dict[str, Any]:
         """Deal from a deck, or from the pack shuffled by a seed (sha256-fisher-yates/1).
 
@@ -259,11 +253,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             answer["views"] = table.of(transition.state)
         return answer
 
-    @blp.route("/legal-actions", methods=["POST"])
-    @doc("legalActions")
-    @blp.arguments(s.state_request, example=ex.state)
-    @blp.response(200, s.legal_actions_response)
-    @errors(blp, 400, 413, 415, 422)
+    @post("/legal-actions", "legalActions", s.state_request, s.legal_actions_response, example=ex.state)
     def legal_actions(data: dict[str, Any]) -> dict[str, Any]:
         """Every legal action of the seat to act, as it would be submitted.
 
@@ -278,11 +268,14 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             **rules_echo(game.options_of(state)),
         }
 
-    @blp.route("/actions", methods=["POST"])
-    @doc("applyAction")
-    @blp.arguments(s.action_request, example=ex.action)
-    @blp.response(200, s.action_response)
-    @errors(blp, 400, 409, 413, 415, 422)
+    @post(
+        "/actions",
+        "applyAction",
+        s.action_request,
+        s.action_response,
+        example=ex.action,
+        codes=(400, 409, 413, 415, 422),
+    )
     def actions(data: dict[str, Any]) -> dict[str, Any]:
         """Apply one action: the next state, the events, and the result once the deal is over.
 
@@ -311,11 +304,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             answer["views"] = table.of(transition.state)
         return answer
 
-    @blp.route("/states/validate", methods=["POST"])
-    @doc("validateState")
-    @blp.arguments(s.state_request, example=ex.state)
-    @blp.response(200, s.validate_response)
-    @errors(blp, 400, 413, 415, 422)
+    @post("/states/validate", "validateState", s.state_request, s.validate_response, example=ex.state)
     def validate(data: dict[str, Any]) -> dict[str, Any]:
         """Every inconsistency of a state (card conservation, hand sizes, turn, chips), not just the first."""
         problems = game.validate(data["state"])
@@ -327,11 +316,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             **rules_echo(game.options_of(data["state"])),
         }
 
-    @blp.route("/states/view", methods=["POST"])
-    @doc("viewState")
-    @blp.arguments(s.view_request, example=ex.view)
-    @blp.response(200, s.view_response)
-    @errors(blp, 400, 413, 415, 422)
+    @post("/states/view", "viewState", s.view_request, s.view_response, example=ex.view)
     def view(data: dict[str, Any]) -> dict[str, Any]:
         """The state as one seat may see it: hidden cards are "??".
 
@@ -344,11 +329,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             raise InvalidInput([Problem("invalid_seat", f"seat must be 0..{state.players - 1}", "/seat")])
         return {"state": game.view(state, data["seat"]), **rules_echo(game.options_of(state))}
 
-    @blp.route("/records/adjudicate", methods=["POST"])
-    @doc("adjudicateRecord")
-    @blp.arguments(s.record_request, example=ex.record)
-    @blp.response(200, s.adjudicate_response)
-    @errors(blp, 400, 413, 415, 422)
+    @post("/records/adjudicate", "adjudicateRecord", s.record_request, s.adjudicate_response, example=ex.record)
     def adjudicate(data: dict[str, Any]) -> dict[str, Any]:
         """Replay a record: deal, then every action in order; the first illegal one is named with its rule.
 
@@ -402,6 +383,29 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
         return answer
 
     return blp
+
+
+def _hands_request(game: HandGame[Any, Any, Any], data: dict[str, Any]) -> tuple[Any, Any, list[Any] | None]:
+    """The options, the checked hands and the declarations (None when there are none) of a hands request."""
+    options = data.get("options") or game.options(None)
+    return options, _checked_hands(game, data["hands"]), _declarations(data)
+
+
+def _evaluated(
+    game: HandGame[Any, Any, Any], hands: Any, declarations: list[Any] | None, options: Any
+) -> list[dict[str, Any]]:
+    """Each hand with its evaluation: the shared table answer, or its declared reading."""
+    if declarations is None:
+        return _results(hands, game.ranks(hands, options))
+    return [_evaluation(e) for e in game.evaluate_declared_hands(hands, declarations, options)]
+
+
+def _cards_request(game: Game[Any, Any, Any], data: dict[str, Any], key: str) -> Any:
+    """The options of a request about some cards (``data[key]``), once they are distinct cards of the pack."""
+    problems = check_cards(data[key], game.full_pack(), f"/{key}")
+    if problems:
+        raise InvalidInput(problems)
+    return data.get("options") or game.options(None)
 
 
 def _declarations(data: dict[str, Any]) -> list[Any] | None:

@@ -8,7 +8,7 @@ live here; a game's own live in its package.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from service.rules.bounds import Chips, Seat
 from service.rules.cards import Card
@@ -20,46 +20,45 @@ class ActionBase:
 
     seat: Seat
     type: ClassVar[str]
+    """The action's word on the wire, given where the class is declared: ``class Call(ActionBase, type="call")``."""
     exactly_one_of: ClassVar[tuple[str, ...]] = ()
     """Optional fields of which an action carries exactly one (chiamata's bid: ``rank`` or ``points``)."""
 
+    def __init_subclass__(cls, type: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if type:
+            cls.type = type
+
 
 @dataclass(frozen=True)
-class Play(ActionBase):
+class Play(ActionBase, type="play"):
     """Play a card to the trick."""
 
-    type: ClassVar[str] = "play"
     card: Card
 
 
 @dataclass(frozen=True)
-class Bet(ActionBase):
+class Bet(ActionBase, type="bet"):
     """The first wager: ``amount`` is the stake (or level) it sets."""
 
-    type: ClassVar[str] = "bet"
     amount: Chips
 
 
 @dataclass(frozen=True)
-class Call(ActionBase):
+class Call(ActionBase, type="call"):
     """Stay in: match the current stake or level."""
 
-    type: ClassVar[str] = "call"
-
 
 @dataclass(frozen=True)
-class Raise(ActionBase):
+class Raise(ActionBase, type="raise"):
     """Raise: ``amount`` is the new stake or level."""
 
-    type: ClassVar[str] = "raise"
     amount: Chips
 
 
 @dataclass(frozen=True)
-class Fold(ActionBase):
+class Fold(ActionBase, type="fold"):
     """Give up the deal."""
-
-    type: ClassVar[str] = "fold"
 
 
 __all__ = ["ActionBase", "Bet", "Call", "Fold", "Play", "Raise"]

@@ -9,10 +9,10 @@ nothing (verify, then apply).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from service.rules.actions import ActionBase
 from service.rules.bounds import GameId, Phase, Players, Seat
@@ -20,9 +20,9 @@ from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem, excerpt
 from service.rules.frozen import evolve
 from service.rules.options import OptionSpec, build_options, option_specs
-from service.rules.seats import next_seat, replace_seat
+from service.rules.seats import deal_hands, deal_order, next_seat, replace_seat
 from service.rules.tables import HandRank, HandTable, TableData
-from service.rules.tricks import Trick, draw_after_trick
+from service.rules.tricks import Trick, draw_after_trick, parse_suit
 
 Event = dict[str, Any]
 """Something the service did or saw happen: ``{"type": ..., ...}`` (antes, deals, draws, pots won)."""
@@ -48,9 +48,36 @@ class StateBase:
 
 Check = StrEnum(
     "Check",
-    ("invalid_players invalid_dealer wrong_game seat_count seat_order card_not_in_pack duplicate_card missing_card"),
+    (
+        "invalid_players invalid_dealer wrong_game seat_count seat_order hand_size card_not_in_pack duplicate_card "
+        "missing_card"
+    ),
 )
 """The problem codes every game's ``validate`` shares (each game's own are an enum in its ``validate.py``)."""
+
+
+def seat_count_problems(seats: Sized, players: int) -> list[Problem]:
+    """A problem unless a state lists one seat per player."""
+    if len(seats) != players:
+        return [Problem(Check.seat_count, f"{players} players need {players} seats", "/seats")]
+    return []
+
+
+def seat_order_problems(seat: int, index: int) -> list[Problem]:
+    """A problem unless the record listed at ``index`` of a state's seats is seat ``index``'s."""
+    if seat != index:
+        return [
+            Problem(Check.seat_order, f"seats must be listed in order: expected seat {index}", f"/seats/{index}/seat")
+        ]
+    return []
+
+
+@dataclass(frozen=True)
+class SeatBase:
+    """The fields every game's per-seat record starts with: the seat and the cards in its hand."""
+
+    seat: Seat
+    hand: tuple[Card, ...]
 
 
 S = TypeVar("S", bound=StateBase)
@@ -64,6 +91,14 @@ class Transition(Generic[S]):
 
     state: S
     events: tuple[Event, ...] = ()
+
+
+class Dealt(NamedTuple):
+    """The cards of a deal: each seat's hand, the rest of the deck (top first) and the dealing order."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    rest: tuple[Card, ...]
+    order: list[int]
 
 
 @dataclass(frozen=True)
@@ -159,6 +194,30 @@ class Game(ABC, Generic[S, Opts, A]):
             )
         if problems:
             raise InvalidInput(problems)
+
+    def check_deal(self, players: int, dealer: int, options: Opts, deck: Sequence[Card]) -> None:
+        """Raise InvalidInput unless the table (:meth:`check_table`) and the deck (:meth:`check_deck`) hold."""
+        problems = self.check_table(players, dealer, options)
+        if problems:
+            raise InvalidInput(problems)
+        self.check_deck(players, options, deck)
+
+    def deal_cards(self, players: int, dealer: int, deck: Sequence[Card], cards_each: int) -> Dealt:
+        """``cards_each`` cards to every seat, one at a time from the top of ``deck`` in dealing order (API.md
+        section 5): the hands, the rest of the deck and the dealing order (the dealer's next seat first)."""
+        hands, position = deal_hands(deck, dealer, players, cards_each)
+        return Dealt(tuple(tuple(hand) for hand in hands), tuple(deck[position:]), deal_order(dealer, players))
+
+    def opening(self, players: int, dealer: int, phase: str, to_act: int | None, options: Opts) -> dict[str, Any]:
+        """The fields every dealt state starts with (:class:`StateBase`, and the options), as keywords."""
+        return {
+            "game": self.id,
+            "players": players,
+            "dealer": dealer,
+            "phase": phase,
+            "to_act": to_act,
+            "options": options,
+        }
 
     @abstractmethod
     def deal(self, players: int, dealer: int, options: Opts, deck: Sequence[Card]) -> Transition[S]:
@@ -354,6 +413,14 @@ class HandGame(Game[S, Opts, A]):
         if problems:
             raise InvalidInput(problems)
 
+    def seat_problems(self, seat: int, hand: Sequence[Card], index: int) -> list[Problem]:
+        """What is wrong with the record listed at ``index`` of a state's seats: its seat number, its hand's size."""
+        problems = seat_order_problems(seat, index)
+        if len(hand) != self.hand_size:
+            message = f"a {self.name} hand holds {self.hand_size} cards"
+            problems.append(Problem(Check.hand_size, message, f"/seats/{index}/hand"))
+        return problems
+
     def hand_problems(self, hand: Sequence[Card], pointer: str) -> list[Problem]:
         """What is wrong with one hand: its size, or cards not in the pack or held twice."""
         if len(hand) != self.hand_size:
@@ -367,6 +434,11 @@ class TrickGame(Game[S, Opts, A]):
 
     private_events: ClassVar[Mapping[str, tuple[str, ...]]] = {"draw": ("card",)}
     """A card drawn from the stock or talon is known to its drawer only, unless it lay face up."""
+
+    def parse_suit(self, text: str) -> str:
+        """``S``, ``♠``, ``spade`` (a letter, a symbol, or an Italian, English or Swedish suit name) -> ``S``;
+        raises CardError."""
+        return parse_suit(text)
 
     announces_melds: ClassVar[bool] = False
     """Whether hands hold announcements (melds) to evaluate (Briscan, Brisque)."""

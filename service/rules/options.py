@@ -6,7 +6,11 @@ client may choose per request. :func:`build_options` is the one validator of opt
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import inspect
+import itertools
+import textwrap
 import types
 import typing
 from collections.abc import Mapping
@@ -55,15 +59,42 @@ CHIP_LIMIT = 10**9
 def option(
     default: Any,
     *,
-    description: str,
     rule: str,
     allowed: tuple[Any, ...] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
 ) -> Any:
-    """A dataclass field that is a rule option."""
-    meta = {"description": description, "rule": rule, "allowed": allowed, "minimum": minimum, "maximum": maximum}
+    """A dataclass field that is a rule option; what it means is the docstring under it (the catalog's
+    ``description``)."""
+    meta = {"rule": rule, "allowed": allowed, "minimum": minimum, "maximum": maximum}
     return dataclasses.field(default=default, metadata={"option": meta})
+
+
+_FIELD_DOCS: dict[type, dict[str, str]] = {}
+
+
+def field_docs(cls: type) -> dict[str, str]:
+    """The docstring under each field of a class (the string right after the field's line), white space folded
+    to single spaces; read once per class."""
+    if cls not in _FIELD_DOCS:
+        _FIELD_DOCS[cls] = _read_field_docs(cls)
+    return _FIELD_DOCS[cls]
+
+
+def _read_field_docs(cls: type) -> dict[str, str]:
+    body = ast.parse(textwrap.dedent(inspect.getsource(cls))).body[0]
+    assert isinstance(body, ast.ClassDef)
+    docs = {}
+    for field, after in itertools.pairwise(body.body):
+        if (
+            isinstance(field, ast.AnnAssign)
+            and isinstance(field.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            docs[field.target.id] = " ".join(after.value.value.split())
+    return docs
 
 
 def _base_types(hint: Any) -> tuple[tuple[type, ...], bool]:
@@ -84,6 +115,7 @@ _TYPE_NAMES = {bool: "boolean", int: "integer", str: "string"}
 def option_specs(cls: type[Any]) -> list[OptionSpec]:
     """Every option of an options dataclass, in declaration order."""
     hints = typing.get_type_hints(cls)
+    docs = field_docs(cls)
     specs = []
     for f in dataclasses.fields(cls):
         meta = f.metadata["option"]
@@ -96,7 +128,7 @@ def option_specs(cls: type[Any]) -> list[OptionSpec]:
                 name=f.name,
                 type="|".join(_TYPE_NAMES[k] for k in kinds),
                 default=f.default,
-                description=meta["description"],
+                description=docs[f.name],
                 rule=meta["rule"],
                 allowed=meta["allowed"],
                 minimum=meta["minimum"],

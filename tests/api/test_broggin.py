@@ -6,6 +6,7 @@ import hashlib
 
 from service.rules.broggin.cards import full_pack
 from service.rules.shuffle import shuffle
+from tests.actions import script
 from tests.conftest import deck_for
 
 BASE = "/v1/broggin"
@@ -84,7 +85,7 @@ def test_a_whole_deal_through_actions_with_a_409(client):
     assert state["seats"][0]["hand"] == ["KSw", "KCu", "3St", "1Co"]
     legal = client.post(f"{BASE}/legal-actions", json={"state": state}).get_json()
     assert legal["phase"] == "bet1" and legal["to_act"] == 0
-    assert legal["actions"] == [{"seat": 0, "type": "bet"}, {"seat": 0, "type": "fold"}]
+    assert legal["actions"] == script("0 bet", "0 fold")
     refused = client.post(f"{BASE}/actions", json={"state": state, "action": {"seat": 0, "type": "call"}})
     assert refused.status_code == 409 and refused.get_json()["legal_actions"] == legal["actions"]
 
@@ -125,16 +126,12 @@ def test_adjudicate_a_record(client):
         "dealer": 2,
         "seed": "r",
         "options": {"stake": 2},
-        "actions": [
-            {"seat": 0, "type": "bet"},
-            {"seat": 1, "type": "fold"},
-            {"seat": 2, "type": "fold"},
-        ],
+        "actions": script("0 bet", "1 fold", "2 fold"),
     }
     body = client.post(f"{BASE}/records/adjudicate", json={"record": record}).get_json()
     assert body["verdict"] == "complete" and body["applied"] == 3
     assert body["result"]["winners"] == [0] and body["result"]["payouts"] == [4, -2, -2]
-    record["actions"] = [{"seat": 0, "type": "bet"}, {"seat": 1, "type": "raise", "amount": 4}]
+    record["actions"] = script("0 bet", "1 raise 4")
     body = client.post(f"{BASE}/records/adjudicate", json={"record": record}).get_json()
     assert body["verdict"] == "illegal" and body["applied"] == 1
     assert body["error"]["index"] == 1 and body["error"]["code"] == "wrong_phase"

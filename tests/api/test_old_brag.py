@@ -4,26 +4,27 @@ from __future__ import annotations
 
 from service.rules.cards import french_pack
 from service.rules.shuffle import shuffle
+from tests.actions import script
 from tests.conftest import deck_for
 
 BASE = "/v1/old-brag"
 
 # O16: D = seat 0 (dealer), P1 = 1, P2 = 2, P3 = 3
 O16_HANDS = {0: ["7♠", "7♥", "5♣"], 1: ["K♥", "2♠", "A♥"], 2: ["Q♠", "10♦", "A♣"], 3: ["K♣", "J♣", "6♥"]}
-O16_ACTIONS = [
-    {"seat": 0, "type": "bet", "amount": 1},
-    {"seat": 1, "type": "call"},
-    {"seat": 2, "type": "raise", "amount": 3},
-    {"seat": 3, "type": "call"},
-    {"seat": 0, "type": "fold"},
-    {"seat": 1, "type": "fold"},
-    {"seat": 0, "type": "hit"},
-    {"seat": 0, "type": "stand"},
-    {"seat": 1, "type": "hit"},
-    {"seat": 1, "type": "stand"},
-    {"seat": 2, "type": "stand"},
-    {"seat": 3, "type": "hit"},
-]
+O16_ACTIONS = script(
+    "0 bet 1",
+    "1 call",
+    "2 raise 3",
+    "3 call",
+    "0 fold",
+    "1 fold",
+    "0 hit",
+    "0 stand",
+    "1 hit",
+    "1 stand",
+    "2 stand",
+    "3 hit",
+)
 
 
 def o16_deck() -> list[str]:
@@ -145,5 +146,5 @@ def test_adjudicate_a_hit_after_standing(client):
     body = client.post(f"{BASE}/records/adjudicate", json={"record": record}).get_json()
     assert body["verdict"] == "illegal" and body["applied"] == 8
     assert body["error"]["index"] == 8 and body["error"]["code"] == "already_stood"
-    assert body["error"]["legal_actions"] == [{"seat": 1, "type": "hit"}, {"seat": 1, "type": "stand"}]
+    assert body["error"]["legal_actions"] == script("1 hit", "1 stand")
     assert body["state"]["phase"] == "drawing" and body["result"] is None

@@ -6,6 +6,7 @@ import hashlib
 
 from service.rules.cards import french_pack
 from service.rules.shuffle import shuffle
+from tests.actions import script
 
 BASE = "/v1/three-card-brag"
 
@@ -102,11 +103,7 @@ def test_adjudicate_a_record(client):
         "players": 3,
         "dealer": 2,
         "seed": "r",
-        "actions": [
-            {"seat": 0, "type": "bet", "amount": 2},
-            {"seat": 1, "type": "fold"},
-            {"seat": 2, "type": "fold"},
-        ],
+        "actions": script("0 bet 2", "1 fold", "2 fold"),
     }
     body = client.post(f"{BASE}/records/adjudicate", json={"record": record}).get_json()
     assert body["verdict"] == "complete" and body["applied"] == 3 and body["error"] is None

@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 
 from service.api import rules_docs
+from service.rules.game import Check
 from service.rules.registry import GAMES
 from tests.docs.markdown import DOCS, DOCUMENTED, doc_path, example_blocks, headings
 from tests.rules.rules_docs import check_options_table, options_table
 
 ROOT = Path(__file__).resolve().parents[2]
-EXEMPT_SECTIONS = ("Rule ids",)
+EXEMPT_SECTIONS = ("Rule ids", "Problem codes")
 
 
 @pytest.mark.parametrize("game_id", DOCUMENTED)
@@ -81,6 +82,20 @@ def test_the_options_table_is_the_engines(game_id: str) -> None:
             assert "`true`" in allowed and "`false`" in allowed, spec.name
         if spec.nullable:
             assert "`null`" in allowed, spec.name
+
+
+def problem_codes(text: str) -> list[str]:
+    """The codes of the table under a file's "Problem codes" heading, in order."""
+    section = text.split("\n## Problem codes\n", 1)[1].split("\n## ", 1)[0]
+    return [line.split("`")[1] for line in section.splitlines() if line.startswith("| `")]
+
+
+@pytest.mark.parametrize("game_id", DOCUMENTED)
+def test_the_problem_codes_table_is_the_engines(game_id: str) -> None:
+    """Each game's file lists its problem-code enums, in order; the index lists the codes every game shares."""
+    listed = problem_codes(doc_path(game_id).read_text(encoding="utf-8"))
+    assert listed == [code.value for enum in GAMES[game_id].problem_codes for code in enum]
+    assert problem_codes((DOCS / "README.md").read_text(encoding="utf-8")) == [code.value for code in Check]
 
 
 @pytest.mark.parametrize("game_id", DOCUMENTED)

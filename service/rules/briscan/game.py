@@ -15,28 +15,15 @@ from typing import Any, ClassVar
 from service.rules.actions import ActionBase, Play
 from service.rules.bounds import MeldKind
 from service.rules.briscan.cards import ORDER, PACK, check_trick_input, parse_card, winner_and_points
-from service.rules.briscan.melds import (
-    BRISQUE_KINDS,
-    CB_COURTS,
-    CB_PIPS,
-    KINDS,
-    QUARTET,
-    TRUMP_ACE,
-    Announcement,
-    _ordered,
-    candidates,
-    evaluate,
-    meld_points,
-    reuse_problem,
-)
+from service.rules.briscan.melds import Announcement, _ordered, candidates, evaluate, meld_points, reuse_problem
 from service.rules.briscan.options import BriscanOptions, parse_game_score
 from service.rules.briscan.state import COMPLETE, FINAL, PHASES, TALON, TRICKS, Bonus, BriscanSeat, BriscanState
 from service.rules.briscan.validate import BriscanProblem, state_problems
+from service.rules.briscan.variants import BRISCAN, BRISQUE, CB_COURTS, CB_PIPS, KINDS, QUARTET, TRUMP_ACE, Variant
 from service.rules.cards import Card, rank, suit
 from service.rules.errors import InvalidInput, Problem
 from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, hide
-from service.rules.seats import deal_hands, next_seat, replace_seat
-from service.rules.tricks import parse_suit
+from service.rules.seats import next_seat, replace_seat
 
 FINAL_PLAY = {
     "follow_head_trump": "talon empty: follow suit and head the trick if you can, else trump",
@@ -55,18 +42,15 @@ class Meld:
 
 
 @dataclass(frozen=True)
-class Announce(ActionBase):
+class Announce(ActionBase, type="announce"):
     """Announce melds ("melda"): only the player on lead after a trick (BSC-A6), or at the start (carte blanche)."""
 
-    type: ClassVar[str] = "announce"
     melds: tuple[Meld, ...]
 
 
 @dataclass(frozen=True)
-class ExchangeSeven(ActionBase):
+class ExchangeSeven(ActionBase, type="exchange_seven"):
     """Exchange the trump seven for the turn-up (2(b)4, BSC-A5)."""
-
-    type: ClassVar[str] = "exchange_seven"
 
 
 BriscanAction = Play | ExchangeSeven | Announce
@@ -79,8 +63,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     name = "Briscan"
     min_players = 2
     max_players = 2
-    hand_size: ClassVar[int] = 5
-    brisque: ClassVar[bool] = False
+    variant: ClassVar[Variant] = BRISCAN
     options_type = BriscanOptions
     state_type = BriscanState
     phases = PHASES
@@ -95,11 +78,13 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     def parse_card(self, text: str) -> Card:
         return parse_card(text)
 
-    def parse_suit(self, text: str) -> str:
-        return parse_suit(text)
-
     def full_pack(self) -> tuple[Card, ...]:
         return PACK
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player (the variant's)."""
+        return self.variant.hand_size
 
     @property
     def talon_tricks(self) -> int:
@@ -134,31 +119,23 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
 
     def evaluate_melds(self, hand: Sequence[Card], trump: str, options: BriscanOptions) -> list[dict[str, Any]]:
         """Every meld ``hand`` holds (longest runs only) as ``{kind, cards, points}``; no reuse rules applied."""
-        return evaluate(hand, trump, options, self.brisque, self.hand_size)
+        return evaluate(hand, trump, options, self.variant)
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
         self, players: int, dealer: int, options: BriscanOptions, deck: Sequence[Card]
     ) -> Transition[BriscanState]:
         """5 (6) each from the non-dealer; the next card is turned up and becomes the talon's last."""
-        problems = self.check_table(players, dealer, options)
-        if problems:
-            raise InvalidInput(problems)
-        self.check_deck(players, options, deck)
-        hands, position = deal_hands(deck, dealer, players, self.hand_size)
-        turn_up = deck[position]
+        self.check_deal(players, dealer, options, deck)
+        hands, rest, _ = self.deal_cards(players, dealer, deck, self.hand_size)
+        turn_up = rest[0]
         first = next_seat(dealer, players)  # BSC-A14
         state = BriscanState(
-            game=self.id,
-            players=players,
-            dealer=dealer,
-            phase=TALON,
-            to_act=first,
-            options=options,
-            seats=tuple(BriscanSeat(s, tuple(hands[s]), 0, (), (), 0) for s in range(players)),
+            **self.opening(players, dealer, TALON, first, options),
+            seats=tuple(BriscanSeat(s, hands[s], 0, (), (), 0) for s in range(players)),
             trump=suit(turn_up),
             turn_up=turn_up,
-            talon=(*deck[position + 1 :], turn_up),
+            talon=(*rest[1:], turn_up),
             exchanged_by=None,
             leader=first,
             trick=(),
@@ -183,14 +160,19 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     def expected_bonuses(self, state: BriscanState) -> list[tuple[Bonus, ...]]:
         """Every automatic bonus each seat has earned so far (2(c) Bonuses), in a fixed order."""
         out: list[list[Bonus]] = [[], []]
-        opts = state.options
-        if rank(state.turn_up) in "ATKQJ" and (not self.brisque or opts.brisque_turnup_bonus):
+        opts, variant = state.options, self.variant
+        scores = set(variant.bonuses)
+        if (
+            "turn_up" in scores
+            and rank(state.turn_up) in "ATKQJ"
+            and (not variant.turn_up_bonus_optional or opts.brisque_turnup_bonus)
+        ):
             out[state.dealer].append(Bonus("turn_up", 10))  # BSC-A12
-        if state.exchanged_by in (0, 1) and opts.seven_exchange_points:
+        if "seven_exchange" in scores and state.exchanged_by in (0, 1) and opts.seven_exchange_points:
             out[state.exchanged_by].append(Bonus("seven_exchange", opts.seven_exchange_points))  # BSC-A5
         ace = "A" + state.trump
         exchanged_ace = state.exchanged_by is not None and state.turn_up == ace
-        if not self.brisque and opts.trump_ace_bonus == "automatic_on_holding" and not exchanged_ace:  # BSC-A10
+        if "trump_ace" in scores and opts.trump_ace_bonus == "automatic_on_holding" and not exchanged_ace:  # BSC-A10
             holder = next((s.seat for s in state.seats if ace in s.hand), None)
             for trick in state.tricks:
                 holder = next(((trick.leader + i) % 2 for i, c in enumerate(trick.cards) if c == ace), holder)
@@ -198,20 +180,20 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
             if holder is not None:
                 out[holder].append(Bonus("trump_ace", 30))
         played = len(state.tricks)
-        if not self.brisque and played >= self.talon_tricks and not state.talon:
+        if "last_cards" in scores and played >= self.talon_tricks and not state.talon:
             for seat in (0, 1):
                 last = self._final_hand(state, seat)
-                if len(last) == self.hand_size and all(suit(c) == state.trump for c in last):
+                if len(last) == variant.hand_size and all(suit(c) == state.trump for c in last):
                     out[seat].append(Bonus("last_cards", 30))
         if played == TRICKS:
-            out[state.tricks[-1].winner].append(Bonus("last_trick", 10))
-            if not self.brisque:
-                final = {t.winner for t in state.tricks[self.talon_tricks :]}
-                if len(final) == 1:
-                    out[final.pop()].append(Bonus("last_tricks", 20))
-                won = [sum(1 for t in state.tricks if t.winner == s) for s in (0, 1)]
-                if won[0] != won[1]:
-                    out[0 if won[0] > won[1] else 1].append(Bonus("most_cards", 10))  # BSC-A11
+            if "last_trick" in scores:
+                out[state.tricks[-1].winner].append(Bonus("last_trick", 10))
+            final = {t.winner for t in state.tricks[self.talon_tricks :]}
+            if "last_tricks" in scores and len(final) == 1:
+                out[final.pop()].append(Bonus("last_tricks", 20))
+            won = [sum(1 for t in state.tricks if t.winner == s) for s in (0, 1)]
+            if "most_cards" in scores and won[0] != won[1]:
+                out[0 if won[0] > won[1] else 1].append(Bonus("most_cards", 10))  # BSC-A11
         return [tuple(b) for b in out]
 
     def _settle(self, state: BriscanState, events: list[Event]) -> Transition[BriscanState]:
@@ -267,8 +249,8 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
             return False
         if state.options.seven_exchange_requires_trick_win:
             return seat == state.leader and bool(state.tricks) and not state.trick
-        if self.brisque:
-            return True  # "när som helst under spelet"
+        if self.variant.exchange_any_time:
+            return True  # Brisque: "när som helst under spelet"
         return not state.trick and len(state.talon) >= 2
 
     def _exchange_refusal(self, state: BriscanState, seat: int) -> tuple[str, str]:
@@ -291,10 +273,10 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         opts = state.options
         if state.ended or state.phase == COMPLETE or state.trick:
             return ()
-        kinds: tuple[str, ...] = BRISQUE_KINDS if self.brisque else KINDS
+        kinds = self.variant.meld_kinds
         if opts.trump_ace_bonus != "announce":
             kinds = tuple(k for k in kinds if k != TRUMP_ACE)
-        initial = opts.carte_blanche_timing == "initial_hand" and not self.brisque  # BSC-A9
+        initial = self.variant.initial_carte_blanche(opts)  # BSC-A9
         if not state.tricks:
             return (CB_COURTS, CB_PIPS) if initial else ()
         if seat != state.leader or (state.phase == FINAL and not opts.announce_after_talon):  # BSC-A6
@@ -329,7 +311,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
                 )
             if not all(c in hand for c in cards):
                 return "card_not_in_hand", "2(c)", f"seat {seat} does not hold all of {list(cards)}"
-            points = meld_points(kind, cards, state.trump, state.options, self.brisque, self.hand_size)
+            points = meld_points(kind, cards, state.trump, state.options, self.variant)
             if points is None:
                 return "invalid_meld", "2(c)", f"{list(cards)} is not a {kind}"
             why = reuse_problem(kind, cards, prior, state.options)
@@ -347,7 +329,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         opts = state.options
         if state.phase == FINAL and not opts.announce_after_talon:
             return "announce_not_allowed", "BSC-A6", "no announcements once the talon is empty"
-        initial = opts.carte_blanche_timing == "initial_hand" and not self.brisque
+        initial = self.variant.initial_carte_blanche(opts)
         if not state.tricks and initial and melds and all(k in (CB_COURTS, CB_PIPS) for k, _ in melds):
             return "announce_not_allowed", "BSC-A9", "carte blanche is declared on the dealt hand before the first lead"
         if not state.tricks:
@@ -356,9 +338,13 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
 
     def _kind_rule(self, state: BriscanState, kind: str) -> str:
         """The rule that keeps ``kind`` out of the kinds announceable now."""
-        if kind == TRUMP_ACE and not self.brisque and state.options.trump_ace_bonus != "announce":
+        if (
+            kind == TRUMP_ACE
+            and kind in self.variant.meld_kinds
+            and not self.variant.announces_trump_ace(state.options)
+        ):
             return "BSC-A10"  # the bonus is scored automatically
-        if kind in (CB_COURTS, CB_PIPS) and not self.brisque and state.options.carte_blanche_timing == "initial_hand":
+        if kind in (CB_COURTS, CB_PIPS) and self.variant.initial_carte_blanche(state.options):
             return "BSC-A9"  # only on the dealt hand
         return "2(c)"
 
@@ -367,7 +353,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
             return []
         hand = state.seats[seat].hand
         out: list[LegalAction] = []
-        for kind, cards, _ in candidates(hand, state.trump, state.options, self.brisque, self.hand_size, maximal=False):
+        for kind, cards, _ in candidates(hand, state.trump, state.options, self.variant, maximal=False):
             if self._announce_problem(state, seat, [(kind, cards)]) is None:
                 out.append({"seat": seat, "type": "announce", "melds": [{"kind": kind, "cards": list(cards)}]})
         return out
@@ -435,7 +421,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     ) -> Transition[BriscanState]:
         new: list[Announcement] = []
         for kind, cards in melds:
-            points = meld_points(kind, cards, state.trump, state.options, self.brisque, self.hand_size) or 0
+            points = meld_points(kind, cards, state.trump, state.options, self.variant) or 0
             new.append(Announcement(kind, _ordered(cards), points, len(state.tricks)))
         mine = state.seats[seat]
         after = dataclasses.replace(state, seats=replace_seat(state.seats, seat, melds=(*mine.melds, *new)))
@@ -446,7 +432,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
                 "melds": [{"kind": m.kind, "cards": list(m.cards), "points": m.points} for m in new],
             }
         ]
-        if self.brisque:
+        if self.variant.quartet_ends_game:
             four = next((m for m in new if m.kind == QUARTET), None)
             if four is not None:  # "fyra kungar eller fyra damer vinner omedelbart spelet"
                 ended = "four_kings" if rank(four.cards[0]) == "K" else "four_queens"
@@ -522,8 +508,7 @@ class Brisque(Briscan):
 
     id = "brisque"
     name = "Brisque"
-    hand_size = 6
-    brisque = True
+    variant = BRISQUE
 
 
 __all__ = ["Briscan", "Brisque"]

@@ -13,16 +13,8 @@ from dataclasses import dataclass
 
 from service.rules.briscan.cards import COURTS, SEQUENCE
 from service.rules.briscan.options import BriscanOptions
+from service.rules.briscan.variants import CB_COURTS, CB_PIPS, MARRIAGE, QUARTET, SEQUENCE_KINDS, TRUMP_ACE, Variant
 from service.rules.cards import SUITS, Card, rank, suit
-
-MARRIAGE = "marriage"
-SEQUENCE_KINDS = {3: "tierce", 4: "quatrieme", 5: "quinte"}
-QUARTET = "quartet"
-CB_COURTS = "carte_blanche_courts"
-CB_PIPS = "carte_blanche_pips"
-TRUMP_ACE = "trump_ace"
-KINDS = (MARRIAGE, "tierce", "quatrieme", "quinte", QUARTET, CB_COURTS, CB_PIPS, TRUMP_ACE)
-BRISQUE_KINDS = (MARRIAGE, QUARTET)
 
 SEQUENCE_POINTS = {
     "quinte": {"A": 300, "K": 150, "Q": 100, "J": 50},
@@ -32,8 +24,6 @@ SEQUENCE_POINTS = {
 """Sequence points by length and top card (2(c) table), doubled in trumps."""
 QUARTET_POINTS = {"A": 150, "T": 100, "K": 80, "Q": 60, "J": 40}
 """Quartets (nines, eights and sevens score nothing), doubled only with BSC-A4 ``always``."""
-BRISQUE_QUARTETS = "KQ"
-"""Brisque: "fyra kungar eller fyra damer vinner omedelbart spelet"."""
 
 
 @dataclass(frozen=True)
@@ -55,11 +45,9 @@ def is_court(card: Card, options: BriscanOptions) -> bool:
     return rank(card) in COURTS or (options.ace_is_court and rank(card) == "A")
 
 
-def meld_points(
-    kind: str, cards: Sequence[Card], trump: str, options: BriscanOptions, brisque: bool, hand_size: int
-) -> int | None:
+def meld_points(kind: str, cards: Sequence[Card], trump: str, options: BriscanOptions, variant: Variant) -> int | None:
     """The points of ``cards`` announced as ``kind``, or None when they do not form it (or do not count)."""
-    if brisque and kind not in BRISQUE_KINDS:
+    if kind not in variant.meld_kinds:
         return None
     if len(set(cards)) != len(cards) or not all(isinstance(c, str) and len(c) == 2 for c in cards):
         return None
@@ -83,14 +71,14 @@ def meld_points(
         if len(cards) != 4 or len(suits) != 4 or len({rank(c) for c in cards}) != 1:
             return None
         which = rank(cards[0])
-        if brisque:
-            return 0 if which in BRISQUE_QUARTETS else None  # wins the game at once instead
-        base = QUARTET_POINTS.get(which)
-        if base is None:
+        if which not in variant.quartet_ranks:
             return None
+        if variant.quartet_ends_game:
+            return 0  # wins the game at once instead
+        base = QUARTET_POINTS[which]
         return base * 2 if options.quartet_doubling == "always" else base
     if kind in (CB_COURTS, CB_PIPS):
-        if len(cards) != hand_size:
+        if len(cards) != variant.hand_size:
             return None
         courts = [is_court(c, options) for c in cards]
         if kind == CB_COURTS:
@@ -152,7 +140,7 @@ def runs(hand: Sequence[Card], *, maximal: bool) -> list[tuple[Card, ...]]:
 
 
 def candidates(
-    hand: Sequence[Card], trump: str, options: BriscanOptions, brisque: bool, hand_size: int, *, maximal: bool
+    hand: Sequence[Card], trump: str, options: BriscanOptions, variant: Variant, *, maximal: bool
 ) -> list[tuple[str, tuple[Card, ...], int]]:
     """Every meld ``hand`` holds as (kind, cards, points), ignoring what was announced before."""
     held = set(hand)
@@ -160,30 +148,28 @@ def candidates(
     for s in SUITS:
         if "K" + s in held and "Q" + s in held:
             found.append((MARRIAGE, ("K" + s, "Q" + s)))
-    if not brisque:
+    if variant.sequences:
         found.extend((SEQUENCE_KINDS[len(run)], run) for run in runs(hand, maximal=maximal))
     for r in SEQUENCE:
         four = tuple(r + s for s in SUITS)
         if held >= set(four):
             found.append((QUARTET, four))
-    if not brisque:
+    if CB_COURTS in variant.meld_kinds:
         found.append((CB_COURTS, _ordered(hand)))
         found.append((CB_PIPS, _ordered(hand)))
-        if options.trump_ace_bonus == "announce" and "A" + trump in held:
-            found.append((TRUMP_ACE, ("A" + trump,)))
+    if variant.announces_trump_ace(options) and "A" + trump in held:
+        found.append((TRUMP_ACE, ("A" + trump,)))
     out = []
     for kind, cards in found:
-        points = meld_points(kind, cards, trump, options, brisque, hand_size)
+        points = meld_points(kind, cards, trump, options, variant)
         if points is not None:
             out.append((kind, cards, points))
     return out
 
 
-def evaluate(
-    hand: Sequence[Card], trump: str, options: BriscanOptions, brisque: bool, hand_size: int
-) -> list[dict[str, object]]:
+def evaluate(hand: Sequence[Card], trump: str, options: BriscanOptions, variant: Variant) -> list[dict[str, object]]:
     """Every meld a hand holds (longest runs only), with kind, cards and points."""
     return [
         {"kind": kind, "cards": list(cards), "points": points}
-        for kind, cards, points in candidates(hand, trump, options, brisque, hand_size, maximal=True)
+        for kind, cards, points in candidates(hand, trump, options, variant, maximal=True)
     ]

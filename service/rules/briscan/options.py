@@ -18,78 +18,40 @@ _GAME_SCORE = re.compile(r"^(\d{1,6}-\d{1,6})?$")
 class BriscanOptions:
     """Every option of Briscan and Brisque with its AMBIGUITIES default."""
 
-    card_points: str = option(
-        "brisques10",
-        description="Card points in tricks: 10 per ace and ten (80 a deal), A11 10-10 K4 Q3 J2 (120), or none.",
-        rule="BSC-A1",
-        allowed=("brisques10", "ace_ten_120", "none"),
-    )
-    sequence_cards_in_quartets: bool = option(
-        False, description="Cards of a declared sequence may count again in a quartet.", rule="BSC-A2"
-    )
-    strict_card_reuse: bool = option(
-        False,
-        description="No card in two melds, except in quartets (default: only sequence cards are blocked).",
-        rule="BSC-A2",
-    )
+    card_points: str = option("brisques10", rule="BSC-A1", allowed=("brisques10", "ace_ten_120", "none"))
+    """Card points in tricks: 10 per ace and ten (80 a deal), A11 10-10 K4 Q3 J2 (120), or none."""
+    sequence_cards_in_quartets: bool = option(False, rule="BSC-A2")
+    """Cards of a declared sequence may count again in a quartet."""
+    strict_card_reuse: bool = option(False, rule="BSC-A2")
+    """No card in two melds, except in quartets (default: only sequence cards are blocked)."""
     final_phase_rule: str = option(
-        "follow_head_trump",
-        description="Play once the talon is empty: follow suit and head the trick, else trump; follow suit only; "
-        "or free play.",
-        rule="BSC-A3",
-        allowed=("follow_head_trump", "follow_only", "free"),
+        "follow_head_trump", rule="BSC-A3", allowed=("follow_head_trump", "follow_only", "free")
     )
-    quartet_doubling: str = option(
-        "never",
-        description="Quartets are never doubled (table values), or always doubled.",
-        rule="BSC-A4",
-        allowed=("never", "always"),
-    )
-    seven_exchange_requires_trick_win: bool = option(
-        False,
-        description="Only the player on lead after winning a trick may exchange the trump seven.",
-        rule="BSC-A5",
-    )
-    seven_exchange_points: int = option(
-        0, description="Points for exchanging the trump seven for the turn-up.", rule="BSC-A5", allowed=(0, 10)
-    )
-    announce_after_talon: bool = option(
-        False, description="Announcements are still possible once the talon is empty.", rule="BSC-A6"
-    )
-    melds_per_turn: int | None = option(
-        None, description="The most melds announced per turn (null: unlimited).", rule="BSC-A7", minimum=1
-    )
-    win_check: str = option(
-        "end_of_deal",
-        description="When the game score is checked: at the end of each deal, or at once when any score is added.",
-        rule="BSC-A8",
-        allowed=("end_of_deal", "immediate"),
-    )
-    ace_is_court: bool = option(
-        False, description="The ace counts as a court card for carte blanche (default: a pip).", rule="BSC-A9"
-    )
-    carte_blanche_timing: str = option(
-        "announce",
-        description="Carte blanche is announced like other melds, or only on the dealt hand before trick 1.",
-        rule="BSC-A9",
-        allowed=("announce", "initial_hand"),
-    )
-    trump_ace_bonus: str = option(
-        "announce",
-        description="The trump-ace bonus (30) is announced like a meld, or scored automatically when held.",
-        rule="BSC-A10",
-        allowed=("announce", "automatic_on_holding"),
-    )
-    brisque_turnup_bonus: bool = option(
-        True, description="Brisque: the dealer scores 10 for a turned-up A, 10, K, Q or J.", rule="BSC-A12"
-    )
-    target_score: int = option(600, description="The game score that wins the game.", rule="BSC-A15", minimum=1)
-    game_score: str = option(
-        "",
-        description="The game score of each seat before this deal, seat 0 first, e.g. '560-590'; empty for the "
-        "first deal.",
-        rule="BSC-A8",
-    )
+    """Play once the talon is empty: follow suit and head the trick, else trump; follow suit only; or free play."""
+    quartet_doubling: str = option("never", rule="BSC-A4", allowed=("never", "always"))
+    """Quartets are never doubled (table values), or always doubled."""
+    seven_exchange_requires_trick_win: bool = option(False, rule="BSC-A5")
+    """Only the player on lead after winning a trick may exchange the trump seven."""
+    seven_exchange_points: int = option(0, rule="BSC-A5", allowed=(0, 10))
+    """Points for exchanging the trump seven for the turn-up."""
+    announce_after_talon: bool = option(False, rule="BSC-A6")
+    """Announcements are still possible once the talon is empty."""
+    melds_per_turn: int | None = option(None, rule="BSC-A7", minimum=1)
+    """The most melds announced per turn (null: unlimited)."""
+    win_check: str = option("end_of_deal", rule="BSC-A8", allowed=("end_of_deal", "immediate"))
+    """When the game score is checked: at the end of each deal, or at once when any score is added."""
+    ace_is_court: bool = option(False, rule="BSC-A9")
+    """The ace counts as a court card for carte blanche (default: a pip)."""
+    carte_blanche_timing: str = option("announce", rule="BSC-A9", allowed=("announce", "initial_hand"))
+    """Carte blanche is announced like other melds, or only on the dealt hand before trick 1."""
+    trump_ace_bonus: str = option("announce", rule="BSC-A10", allowed=("announce", "automatic_on_holding"))
+    """The trump-ace bonus (30) is announced like a meld, or scored automatically when held."""
+    brisque_turnup_bonus: bool = option(True, rule="BSC-A12")
+    """Brisque: the dealer scores 10 for a turned-up A, 10, K, Q or J."""
+    target_score: int = option(600, rule="BSC-A15", minimum=1)
+    """The game score that wins the game."""
+    game_score: str = option("", rule="BSC-A8")
+    """The game score of each seat before this deal, seat 0 first, e.g. '560-590'; empty for the first deal."""
 
 
 def parse_game_score(text: str) -> list[int] | None:

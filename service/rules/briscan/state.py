@@ -8,7 +8,7 @@ from service.rules.bounds import Seat
 from service.rules.briscan.melds import Announcement
 from service.rules.briscan.options import BriscanOptions
 from service.rules.cards import Card
-from service.rules.game import StateBase
+from service.rules.game import SeatBase, StateBase
 from service.rules.tricks import Trick
 
 TALON = "talon"
@@ -31,11 +31,9 @@ class Bonus:
 
 
 @dataclass(frozen=True)
-class BriscanSeat:
+class BriscanSeat(SeatBase):
     """One player: the hand, card points taken in tricks, announced melds (public), bonuses and the deal score."""
 
-    seat: Seat
-    hand: tuple[Card, ...]
     card_points: int
     melds: tuple[Announcement, ...]
     bonuses: tuple[Bonus, ...]

@@ -7,19 +7,10 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from service.rules.briscan.cards import PACK, winner_and_points
-from service.rules.briscan.melds import (
-    BRISQUE_KINDS,
-    CB_COURTS,
-    CB_PIPS,
-    KINDS,
-    QUARTET,
-    TRUMP_ACE,
-    Announcement,
-    meld_points,
-    reuse_problem,
-)
+from service.rules.briscan.melds import Announcement, meld_points, reuse_problem
 from service.rules.briscan.options import parse_game_score
 from service.rules.briscan.state import COMPLETE, ENDINGS, FINAL, PHASES, TALON, TRICKS, BriscanSeat, BriscanState
+from service.rules.briscan.variants import CB_COURTS, CB_PIPS, QUARTET, TRUMP_ACE
 from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import Problem
 from service.rules.game import Check, cards_problem
@@ -33,7 +24,7 @@ BriscanProblem = StrEnum(
     "BriscanProblem",
     (
         "trump turn_up exchanged_by trick_size trick_leader trick_winner trick_points tricks talon_size "
-        "leader hand_size must_follow points invalid_meld meld_points meld_trick card_reuse meld_cards "
+        "leader must_follow points invalid_meld meld_points meld_trick card_reuse meld_cards "
         "too_many_melds trump_ace_exchanged bonuses score ended phase turn"
     ),
 )
@@ -108,9 +99,7 @@ def state_problems(game: Briscan, state: BriscanState) -> list[Problem]:
         expected = held - (1 if state.trick and s.seat == state.leader else 0)
         if len(s.hand) != expected:
             problems.append(
-                Problem(
-                    BriscanProblem.hand_size, f"seat {s.seat} should hold {expected} cards", f"/seats/{s.seat}/hand"
-                )
+                Problem(Check.hand_size, f"seat {s.seat} should hold {expected} cards", f"/seats/{s.seat}/hand")
             )
     if problems:
         return problems
@@ -163,11 +152,11 @@ def _final_play_problems(game: Briscan, state: BriscanState) -> list[Problem]:
 def meld_problems(game: Briscan, state: BriscanState, seat: BriscanSeat) -> list[Problem]:
     problems: list[Problem] = []
     prior: list[Announcement] = []
-    kinds = BRISQUE_KINDS if game.brisque else KINDS
+    kinds = game.variant.meld_kinds
     per_turn: dict[int, int] = {}
     for i, meld in enumerate(seat.melds):
         where = f"/seats/{seat.seat}/melds/{i}"
-        points = meld_points(meld.kind, meld.cards, state.trump, state.options, game.brisque, game.hand_size)
+        points = meld_points(meld.kind, meld.cards, state.trump, state.options, game.variant)
         if meld.kind not in kinds or points is None or not all(c in PACK for c in meld.cards):
             problems.append(Problem(BriscanProblem.invalid_meld, f"not a {meld.kind}", where))
             continue
@@ -213,7 +202,7 @@ def _meld_timing_problems(
 ) -> list[Problem]:
     """Whether ``meld`` could be announced after ``meld.trick`` tricks (2(b)4, BSC-A6, BSC-A9, BSC-A10)."""
     opts = state.options
-    initial = opts.carte_blanche_timing == "initial_hand" and not game.brisque
+    initial = game.variant.initial_carte_blanche(opts)
     blanche = meld.kind in (CB_COURTS, CB_PIPS)
     problems: list[Problem] = []
     if meld.trick == 0 and not (blanche and initial):
@@ -257,7 +246,7 @@ def _flow_problems(game: Briscan, state: BriscanState) -> list[Problem]:
         which = "K" if state.ended == "four_kings" else "Q"
         if not any(m.kind == QUARTET and rank(m.cards[0]) == which for s in state.seats for m in s.melds):
             problems.append(Problem(BriscanProblem.ended, f"nobody announced four {which}", "/ended"))
-    elif game.brisque and any(m.kind == QUARTET for s in state.seats for m in s.melds):
+    elif game.variant.quartet_ends_game and any(m.kind == QUARTET for s in state.seats for m in s.melds):
         problems.append(Problem(BriscanProblem.ended, "four kings or queens end the game at once", "/ended"))
     if state.ended == "target":
         before = parse_game_score(state.options.game_score) or [0, 0]

@@ -16,9 +16,7 @@ from typing import ClassVar
 from service.rules.actions import ActionBase, Play
 from service.rules.bounds import Chips
 from service.rules.briscola.cards import ORDER, TOTAL
-from service.rules.briscola.common import (
-    BriscolaCards,
-)
+from service.rules.briscola.common import BriscolaCards
 from service.rules.briscola.options import ChiamataOptions
 from service.rules.briscola.state import (
     AUCTION,
@@ -32,9 +30,9 @@ from service.rules.briscola.state import (
 )
 from service.rules.briscola.validate import BriscolaProblem, ChiamataProblem, chiamata_problems
 from service.rules.cards import SUITS, Card, Suit
-from service.rules.errors import CardError, InvalidInput, Problem, excerpt
+from service.rules.errors import CardError, Problem, excerpt
 from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, hide
-from service.rules.seats import deal_hands, deal_order, next_seat
+from service.rules.seats import next_seat
 
 PLAYERS = 5
 HAND_SIZE = 8
@@ -43,28 +41,24 @@ BASE_TARGET = 61
 
 
 @dataclass(frozen=True)
-class Bid(ActionBase):
+class Bid(ActionBase, type="bid"):
     """An auction bid: a ``rank`` (strictly downward) or, after the Two, ``points``; exactly one of them."""
 
-    type: ClassVar[str] = "bid"
     exactly_one_of: ClassVar[tuple[str, ...]] = ("rank", "points")
     rank: str | None = None
     points: Chips | None = None
 
 
 @dataclass(frozen=True)
-class Pass(ActionBase):
+class Pass(ActionBase, type="pass"):
     """Leave the auction (final)."""
-
-    type: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True)
-class ChooseSuit(ActionBase):
+class ChooseSuit(ActionBase, type="choose_suit"):
     """The auction's winner names the called card's suit (which is trump); with the ``points_only`` auction it
     names the ``rank`` too (BRI-A10; otherwise a rank, if given, must be the winning bid's)."""
 
-    type: ClassVar[str] = "choose_suit"
     suit: Suit
     rank: str | None = None
 
@@ -124,20 +118,11 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
         self, players: int, dealer: int, options: ChiamataOptions, deck: Sequence[Card]
     ) -> Transition[ChiamataState]:
         """All 40 cards, 8 each from the dealer's right; no turn-up. The dealer's right speaks first."""
-        problems = self.check_table(players, dealer, options)
-        if problems:
-            raise InvalidInput(problems)
-        self.check_deck(players, options, deck)
-        hands, position = deal_hands(deck, dealer, players, HAND_SIZE)
-        order = deal_order(dealer, players)
+        self.check_deal(players, dealer, options, deck)
+        hands, _, order = self.deal_cards(players, dealer, deck, HAND_SIZE)
         state = ChiamataState(
-            game=self.id,
-            players=players,
-            dealer=dealer,
-            phase=AUCTION,
-            to_act=order[0],
-            options=options,
-            seats=tuple(BriscolaSeat(seat, tuple(hands[seat]), 0) for seat in range(players)),
+            **self.opening(players, dealer, AUCTION, order[0], options),
+            seats=tuple(BriscolaSeat(seat, hands[seat], 0) for seat in range(players)),
             auction=(),
             caller=None,
             called_card=None,

@@ -10,7 +10,6 @@ from service.rules.briscola.state import COMPLETE, PLAY, BriscolaState, Chiamata
 from service.rules.cards import Card, rank, suit
 from service.rules.frozen import evolve
 from service.rules.game import Event, Transition
-from service.rules.tricks import parse_suit
 
 HIGH_TURN_UPS = "A3KQJ"
 """Turn-ups above the seven, which the seven of trumps may take (BRI-A5 ``seven_then_two``)."""
@@ -27,10 +26,6 @@ class BriscolaCards:
     def parse_card(self, text: str) -> Card:
         """French codes, ``10`` for T, suit symbols, lower case and ``A-denari`` (API.md section 3)."""
         return parse_card(text)
-
-    def parse_suit(self, text: str) -> str:
-        """``S``, ``♠``, ``spade`` (Italian, English or Swedish suit names) -> ``S``; raises CardError."""
-        return parse_suit(text)
 
     def full_pack(self) -> tuple[Card, ...]:
         return PACK

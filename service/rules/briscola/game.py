@@ -6,15 +6,11 @@ import contextlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from service.rules.actions import ActionBase, Play
 from service.rules.briscola.cards import PACK
-from service.rules.briscola.common import (
-    HIGH_TURN_UPS,
-    BriscolaCards,
-    face_up_reachable,
-)
+from service.rules.briscola.common import HIGH_TURN_UPS, BriscolaCards, face_up_reachable
 from service.rules.briscola.options import BriscolaOptions
 from service.rules.briscola.state import COMPLETE, PHASES, PLAY, BriscolaSeat, BriscolaState
 from service.rules.briscola.validate import BriscolaProblem, briscola_problems
@@ -22,7 +18,7 @@ from service.rules.cards import Card, rank, suit
 from service.rules.errors import CardError, InvalidInput, Problem
 from service.rules.frozen import evolve
 from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, hide
-from service.rules.seats import deal_hands, deal_order, replace_seat
+from service.rules.seats import replace_seat
 from service.rules.tricks import side_of, side_points
 
 HAND_SIZE = 3
@@ -30,10 +26,8 @@ HAND_SIZE = 3
 
 
 @dataclass(frozen=True)
-class ExchangeTurnup(ActionBase):
+class ExchangeTurnup(ActionBase, type="exchange_turnup"):
     """Take the face-up trump for the card that may exchange it (BRI-A5 ``turnup_exchange``)."""
-
-    type: ClassVar[str] = "exchange_turnup"
 
 
 BriscolaAction = Play | ExchangeTurnup
@@ -136,22 +130,13 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
         self, players: int, dealer: int, options: BriscolaOptions, deck: Sequence[Card]
     ) -> Transition[BriscolaState]:
         """Three each from the dealer's right; the next card is turned up and becomes the stock's last."""
-        problems = self.check_table(players, dealer, options)
-        if problems:
-            raise InvalidInput(problems)
-        self.check_deck(players, options, deck)
-        hands, position = deal_hands(deck, dealer, players, HAND_SIZE)
-        order = deal_order(dealer, players)
-        turn_up = deck[position]
-        stock = (*deck[position + 1 :], turn_up)
+        self.check_deal(players, dealer, options, deck)
+        hands, rest, order = self.deal_cards(players, dealer, deck, HAND_SIZE)
+        turn_up = rest[0]
+        stock = (*rest[1:], turn_up)
         state = BriscolaState(
-            game=self.id,
-            players=players,
-            dealer=dealer,
-            phase=PLAY,
-            to_act=order[0],
-            options=options,
-            seats=tuple(BriscolaSeat(seat, tuple(hands[seat]), 0) for seat in range(players)),
+            **self.opening(players, dealer, PLAY, order[0], options),
+            seats=tuple(BriscolaSeat(seat, hands[seat], 0) for seat in range(players)),
             trump=suit(turn_up),
             turn_up=turn_up,
             stock=stock,

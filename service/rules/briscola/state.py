@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from service.rules.bounds import Seat
 from service.rules.briscola.options import BriscolaOptions, ChiamataOptions
 from service.rules.cards import Card
-from service.rules.game import StateBase
+from service.rules.game import SeatBase, StateBase
 from service.rules.tricks import Trick
 
 PLAY = "play"
@@ -19,11 +19,9 @@ CHIAMATA_PHASES = (AUCTION, CALL, PLAY, COMPLETE)
 
 
 @dataclass(frozen=True)
-class BriscolaSeat:
+class BriscolaSeat(SeatBase):
     """One player: the hand, and the card points taken in tricks so far."""
 
-    seat: Seat
-    hand: tuple[Card, ...]
     points: int
 
 

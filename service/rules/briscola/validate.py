@@ -22,7 +22,7 @@ from service.rules.briscola.state import (
 )
 from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import Problem
-from service.rules.game import Check, cards_problem
+from service.rules.game import Check, cards_problem, seat_count_problems, seat_order_problems
 from service.rules.seats import next_seat
 from service.rules.tricks import Trick
 
@@ -33,10 +33,7 @@ if TYPE_CHECKING:
 
 BriscolaProblem = StrEnum(
     "BriscolaProblem",
-    (
-        "hand_size points trick_size trick_leader trick_winner trick_points tricks trump turn_up stock_size "
-        "leader phase turn"
-    ),
+    ("points trick_size trick_leader trick_winner trick_points tricks trump turn_up stock_size leader phase turn"),
 )
 """The problem codes of a Briscola or Briscola chiamata state, besides those every game shares (:class:`Check`)."""
 
@@ -44,12 +41,8 @@ BriscolaProblem = StrEnum(
 def check_seats(seats: Sequence[BriscolaSeat], players: int) -> list[Problem]:
     """Seat count and order."""
     if len(seats) != players:
-        return [Problem(Check.seat_count, f"{players} players need {players} seats", "/seats")]
-    return [
-        Problem(Check.seat_order, f"seats must be listed in order: expected seat {i}", f"/seats/{i}/seat")
-        for i, seat in enumerate(seats)
-        if seat.seat != i
-    ]
+        return seat_count_problems(seats, players)
+    return [problem for i, seat in enumerate(seats) for problem in seat_order_problems(seat.seat, i)]
 
 
 def check_tricks(
@@ -115,7 +108,7 @@ def current_trick_problems(
         expected = held - (1 if seat in played else 0)
         if len(hand) != expected:
             problems.append(
-                Problem(BriscolaProblem.hand_size, f"seat {seat} should hold {expected} cards", f"/seats/{seat}/hand")
+                Problem(Check.hand_size, f"seat {seat} should hold {expected} cards", f"/seats/{seat}/hand")
             )
     return problems
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from service.rules.actions import ActionBase, Call, Fold, Raise
 from service.rules.betting import payouts, split_pot, still_in
@@ -52,7 +51,7 @@ from service.rules.game import (
     hide,
     ranking_groups,
 )
-from service.rules.seats import deal_order, order_from, replace_seat
+from service.rules.seats import order_from, replace_seat
 from service.rules.shuffle import shuffle
 
 HAND_SIZE = 4
@@ -62,29 +61,26 @@ RESTOCK_SEED = "broggin-restock:"
 
 
 @dataclass(frozen=True)
-class BrogginBet(ActionBase):
+class BrogginBet(ActionBase, type="bet"):
     """First round ("satsa"): exactly one stake; ``amount``, if given, must be that stake (BRG-A15)."""
 
-    type: ClassVar[str] = "bet"
     amount: Chips | None = None
 
 
 @dataclass(frozen=True)
-class Exchange(ActionBase):
+class Exchange(ActionBase, type="exchange"):
     """ "Bytet": discard any number of cards (none keeps all four) and draw as many from the stock.
 
     ``drawn``: once the stock has run out, the cards drawn from the reshuffled discards (BRG-A12)."""
 
-    type: ClassVar[str] = "exchange"
     discard: tuple[Card, ...]
     drawn: tuple[Card, ...] | None = None
 
 
 @dataclass(frozen=True)
-class Declare(ActionBase):
+class Declare(ActionBase, type="declare"):
     """At the showdown, with declared trumps: what each trump held stands for, ``{trump: card}`` (BRG-A3)."""
 
-    type: ClassVar[str] = "declare"
     assignments: Mapping[str, Card]
 
 
@@ -187,26 +183,15 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         self, players: int, dealer: int, options: BrogginOptions, deck: Sequence[Card]
     ) -> Transition[BrogginState]:
         """Antes of B from everyone, then four cards each, one at a time from the dealer's next seat."""
-        order = deal_order(dealer, players)
-        hands: list[list[Card]] = [[] for _ in range(players)]
-        position = 0
-        for _ in range(HAND_SIZE):
-            for seat in order:
-                hands[seat].append(deck[position])
-                position += 1
+        hands, rest, order = self.deal_cards(players, dealer, deck, HAND_SIZE)
         stake = options.stake
-        seats = tuple(BrogginSeat(s, tuple(hands[s]), False, stake, 0, False, None, None) for s in range(players))
+        seats = tuple(BrogginSeat(s, hands[s], False, stake, 0, False, None, None) for s in range(players))
         events: list[Event] = [{"type": "ante", "seat": s, "amount": stake} for s in order]
         events.append({"type": "deal", "cards_each": HAND_SIZE, "first": order[0]})
         state = BrogginState(
-            game=self.id,
-            players=players,
-            dealer=dealer,
-            phase=BET1,
-            to_act=order[0],
-            options=options,
+            **self.opening(players, dealer, BET1, order[0], options),
             seats=seats,
-            stock=tuple(deck[position:]),
+            stock=rest,
             discards=(),
             pot=stake * players,
             level=0,

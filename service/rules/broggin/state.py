@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.rules.bounds import Seat
 from service.rules.broggin.options import BrogginOptions
 from service.rules.cards import Card
-from service.rules.game import StateBase
+from service.rules.game import SeatBase, StateBase
 
 BET1 = "bet1"
 EXCHANGE = "exchange"
@@ -31,11 +30,9 @@ class Assignment:
 
 
 @dataclass(frozen=True)
-class BrogginSeat:
+class BrogginSeat(SeatBase):
     """One player's part of the deal."""
 
-    seat: Seat
-    hand: tuple[Card, ...]
     folded: bool
     """Has laid down the hand ("lagt sig")."""
     put_in: int

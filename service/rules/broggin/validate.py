@@ -12,7 +12,7 @@ from service.rules.broggin.evaluation import declaration_problems
 from service.rules.broggin.state import BET1, BET2, COMPLETE, DECLARE, EXCHANGE, PHASES, BrogginState
 from service.rules.cards import Card
 from service.rules.errors import Problem
-from service.rules.game import Check, cards_problem
+from service.rules.game import cards_problem, seat_count_problems
 from service.rules.seats import order_from
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 BrogginProblem = StrEnum(
     "BrogginProblem",
-    ("hand_size chips exchanged acted declared pot phase stock discards level raises turn"),
+    ("chips exchanged acted declared pot phase stock discards level raises turn"),
 )
 """The problem codes of a Broggin state, besides those every game shares (:class:`Check`) and the
     declaration problems of BRG-A2 and BRG-A3 (``duplicate_identity`` and the like)."""
@@ -32,18 +32,13 @@ def state_problems(game: Broggin, state: BrogginState) -> list[Problem]:
     declarations and the turn (BRG-A11)."""
     problems: list[Problem] = []
     if len(state.seats) != state.players:
-        return [Problem(Check.seat_count, f"{state.players} players need {state.players} seats", "/seats")]
+        return seat_count_problems(state.seats, state.players)
     stake = state.options.stake
     every: list[Card] = list(state.stock) + list(state.discards)
     for i, seat in enumerate(state.seats):
         where = f"/seats/{i}"
         every.extend(seat.hand)
-        if seat.seat != i:
-            problems.append(Problem(Check.seat_order, f"seats are listed in order: expected seat {i}", where + "/seat"))
-        if len(seat.hand) != game.hand_size:
-            problems.append(
-                Problem(BrogginProblem.hand_size, f"a Broggin hand holds {game.hand_size} cards", where + "/hand")
-            )
+        problems.extend(game.seat_problems(seat.seat, seat.hand, i))
         if seat.bet2 < 0:
             problems.append(Problem(BrogginProblem.chips, "second-round chips cannot be negative", where + "/bet2"))
         if seat.put_in - seat.bet2 not in (stake, 2 * stake):

@@ -10,42 +10,31 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
 from service.rules.betting import payouts, still_in
 from service.rules.cards import PIP_VALUE, Card, FrenchCards, rank
 from service.rules.errors import Problem
-from service.rules.game import (
-    Event,
-    HandGame,
-    LegalAction,
-    Result,
-    Transition,
-    hide,
-)
+from service.rules.game import Event, HandGame, LegalAction, Result, Transition, hide
 from service.rules.old_brag.evaluation import RANKING, evaluate_hand
 from service.rules.old_brag.options import OldBragOptions
 from service.rules.old_brag.pot3 import LIMIT_31, total_31
 from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragSeat, OldBragState
 from service.rules.old_brag.validate import OldBragProblem, state_problems
-from service.rules.seats import deal_hands, deal_order, next_active, order_from, replace_seat
+from service.rules.seats import deal_order, next_active, order_from, replace_seat
 
 HAND_SIZE = 3
 
 
 @dataclass(frozen=True)
-class Hit(ActionBase):
+class Hit(ActionBase, type="hit"):
     """The 31 phase: take one card from the stock."""
-
-    type: ClassVar[str] = "hit"
 
 
 @dataclass(frozen=True)
-class Stand(ActionBase):
+class Stand(ActionBase, type="stand"):
     """The 31 phase: take no more cards."""
-
-    type: ClassVar[str] = "stand"
 
 
 OldBragAction = Bet | Call | Raise | Fold | Hit | Stand
@@ -88,24 +77,19 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     def deal(
         self, players: int, dealer: int, options: OldBragOptions, deck: Sequence[Card]
     ) -> Transition[OldBragState]:
-        hands, position = deal_hands(deck, dealer, players, HAND_SIZE)
-        order = deal_order(dealer, players)
+        hands, rest, order = self.deal_cards(players, dealer, deck, HAND_SIZE)
         consolation = options.consolation_pots
-        seats = tuple(OldBragSeat(s, tuple(hands[s]), (), False, 0, False) for s in range(players))
+        seats = tuple(OldBragSeat(s, hands[s], (), False, 0, False) for s in range(players))
         events: list[Event] = [{"type": "ante", "pot": "main", "seat": s, "amount": options.ante} for s in order]
         if consolation:  # OB-A13
             for pot in ("pot1", "pot3"):
                 events.extend({"type": "ante", "pot": pot, "seat": s, "amount": options.pot_ante} for s in order)
         events.append({"type": "deal", "cards_each": HAND_SIZE, "first": order[0]})
+        # the dealer is the first to act: "Započinje ga delitelj" (the dealer starts the betting)
         state = OldBragState(
-            game=self.id,
-            players=players,
-            dealer=dealer,
-            phase=BETTING,
-            to_act=dealer,  # "Započinje ga delitelj" (the dealer starts the betting)
-            options=options,
+            **self.opening(players, dealer, BETTING, dealer, options),
             seats=seats,
-            stock=tuple(deck[position:]),
+            stock=rest,
             main_pot=options.ante * players,
             pot1=options.pot_ante * players if consolation else 0,
             pot3=options.carried_pot3 + (options.pot_ante * players if consolation else 0),

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from service.rules.bounds import Seat
 from service.rules.cards import Card
-from service.rules.game import StateBase
+from service.rules.game import SeatBase, StateBase
 from service.rules.old_brag.options import OldBragOptions
 
 BETTING = "betting"
@@ -18,7 +18,7 @@ PHASES = (BETTING, DRAWING, COMPLETE)
 
 
 @dataclass(frozen=True)
-class OldBragSeat:
+class OldBragSeat(SeatBase):
     """One player of the deal.
 
     ``hand`` is the three dealt cards in the order dealt; with the consolation pots on, the third
@@ -27,8 +27,6 @@ class OldBragSeat:
     ante; ``stood`` that the player stopped drawing in the 31 phase.
     """
 
-    seat: Seat
-    hand: tuple[Card, ...]
     drawn: tuple[Card, ...]
     folded: bool
     staked: int

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from service.rules.betting import still_in
 from service.rules.cards import Card
 from service.rules.errors import Problem
-from service.rules.game import Check, cards_problem
+from service.rules.game import cards_problem, seat_count_problems
 from service.rules.old_brag.pot3 import LIMIT_31, total_31
 from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragState
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from service.rules.old_brag.game import OldBrag
 
 
-OldBragProblem = StrEnum("OldBragProblem", "hand_size chips phase pot level aggressor folded turn drawing")
+OldBragProblem = StrEnum("OldBragProblem", "chips phase pot level aggressor folded turn drawing")
 """The problem codes of an Old Brag state, besides those every game shares (:class:`Check`)."""
 
 
@@ -25,18 +25,13 @@ def state_problems(game: OldBrag, state: OldBragState) -> list[Problem]:
     and the 31 phase."""
     problems: list[Problem] = []
     if len(state.seats) != state.players:
-        return [Problem(Check.seat_count, f"{state.players} players need {state.players} seats", "/seats")]
+        return seat_count_problems(state.seats, state.players)
     opts = state.options
     n = state.players
     every: list[Card] = list(state.stock)
     for i, seat in enumerate(state.seats):
         where = f"/seats/{i}"
-        if seat.seat != i:
-            problems.append(
-                Problem(Check.seat_order, f"seats must be listed in order: expected seat {i}", where + "/seat")
-            )
-        if len(seat.hand) != game.hand_size:
-            problems.append(Problem(OldBragProblem.hand_size, f"a hand holds {game.hand_size} cards", where + "/hand"))
+        problems.extend(game.seat_problems(seat.seat, seat.hand, i))
         every.extend(seat.hand)
         every.extend(seat.drawn)
         if seat.staked < 0:

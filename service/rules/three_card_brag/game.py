@@ -5,21 +5,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
 from service.rules.betting import payouts, still_in
 from service.rules.cards import Card, FrenchCards
 from service.rules.errors import Problem
-from service.rules.game import (
-    Event,
-    HandGame,
-    LegalAction,
-    Result,
-    Transition,
-    hide,
-)
-from service.rules.seats import deal_hands, deal_order, next_active, replace_seat
+from service.rules.game import Event, HandGame, LegalAction, Result, Transition, hide
+from service.rules.seats import next_active, replace_seat
 from service.rules.three_card_brag.evaluation import RANKING, evaluate_hand
 from service.rules.three_card_brag.options import BragOptions
 from service.rules.three_card_brag.state import BETTING, COMPLETE, PHASES, BragSeat, BragState
@@ -29,17 +22,13 @@ HAND_SIZE = 3
 
 
 @dataclass(frozen=True)
-class See(ActionBase):
+class See(ActionBase, type="see"):
     """Pay to see the other of the last two hands (the showdown)."""
-
-    type: ClassVar[str] = "see"
 
 
 @dataclass(frozen=True)
-class Look(ActionBase):
+class Look(ActionBase, type="look"):
     """Look at one's cards: a blind player becomes open for the rest of the deal."""
-
-    type: ClassVar[str] = "look"
 
 
 BragAction = Bet | Call | Raise | Fold | See | Look
@@ -66,22 +55,16 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(self, players: int, dealer: int, options: BragOptions, deck: Sequence[Card]) -> Transition[BragState]:
-        hands, position = deal_hands(deck, dealer, players, HAND_SIZE)
-        order = deal_order(dealer, players)
+        hands, rest, order = self.deal_cards(players, dealer, deck, HAND_SIZE)
         seats = tuple(
-            BragSeat(seat, tuple(hands[seat]), options.blind_allowed, False, options.ante) for seat in range(players)
+            BragSeat(seat, hands[seat], options.blind_allowed, False, options.ante) for seat in range(players)
         )
         events: list[Event] = [{"type": "ante", "seat": s, "amount": options.ante} for s in order]
         events.append({"type": "deal", "cards_each": HAND_SIZE, "first": order[0]})
         state = BragState(
-            game=self.id,
-            players=players,
-            dealer=dealer,
-            phase=BETTING,
-            to_act=order[0],
-            options=options,
+            **self.opening(players, dealer, BETTING, order[0], options),
             seats=seats,
-            stock=tuple(deck[position:]),
+            stock=rest,
             pot=options.carried_pot + options.ante * players,
             stake=None,
             seer=None,

@@ -11,44 +11,23 @@ from service.rules.options import option
 class BragOptions:
     """Every option of Three Card Brag with the default of its AMBIGUITIES entry."""
 
-    ante: int = option(1, description="Chips each player antes at the deal.", rule="BT-A3", minimum=0)
-    min_bet: int = option(1, description="Smallest first bet, in open-equivalent units.", rule="BT-A3", minimum=1)
-    max_bet: int | None = option(
-        None,
-        description="Cap on any bet's open-equivalent amount (the seed's 'överenskomna maxgränsen'); null for none.",
-        rule="BT-A3",
-        minimum=1,
-    )
-    max_raise_increment: int | None = option(
-        None, description="Cap on how far one raise may lift the stake (pagat-style limit).", rule="BT-A3", minimum=1
-    )
-    blind_allowed: bool = option(
-        True, description="Players start the deal blind; false makes every player open.", rule="BT-A8"
-    )
-    a23_rank: str = option(
-        "highest",
-        description="Where A-2-3 ranks among runs and running flushes.",
-        rule="BT-A1",
-        allowed=("highest", "lowest"),
-    )
-    prial_order: str = option(
-        "threes_high",
-        description="Three threes as the best prial (seed), or aces high.",
-        rule="BT-A2",
-        allowed=("threes_high", "aces_high"),
-    )
-    require_even_stakes: bool = option(
-        False, description="Every stake must be even so that blind halves are exact.", rule="BT-A4"
-    )
-    blind_survivor: str = option(
-        "wins",
-        description="What happens when everyone folds to a blind player.",
-        rule="BT-A5",
-        allowed=("wins", "wins_and_keeps_hand", "carry_forward"),
-    )
-    carried_pot: int = option(
-        0,
-        description="Chips carried into this deal's pot from an earlier deal (BT-A5 carry_forward).",
-        rule="BT-A5",
-        minimum=0,
-    )
+    ante: int = option(1, rule="BT-A3", minimum=0)
+    """Chips each player antes at the deal."""
+    min_bet: int = option(1, rule="BT-A3", minimum=1)
+    """Smallest first bet, in open-equivalent units."""
+    max_bet: int | None = option(None, rule="BT-A3", minimum=1)
+    """Cap on any bet's open-equivalent amount (the seed's 'överenskomna maxgränsen'); null for none."""
+    max_raise_increment: int | None = option(None, rule="BT-A3", minimum=1)
+    """Cap on how far one raise may lift the stake (pagat-style limit)."""
+    blind_allowed: bool = option(True, rule="BT-A8")
+    """Players start the deal blind; false makes every player open."""
+    a23_rank: str = option("highest", rule="BT-A1", allowed=("highest", "lowest"))
+    """Where A-2-3 ranks among runs and running flushes."""
+    prial_order: str = option("threes_high", rule="BT-A2", allowed=("threes_high", "aces_high"))
+    """Three threes as the best prial (seed), or aces high."""
+    require_even_stakes: bool = option(False, rule="BT-A4")
+    """Every stake must be even so that blind halves are exact."""
+    blind_survivor: str = option("wins", rule="BT-A5", allowed=("wins", "wins_and_keeps_hand", "carry_forward"))
+    """What happens when everyone folds to a blind player."""
+    carried_pot: int = option(0, rule="BT-A5", minimum=0)
+    """Chips carried into this deal's pot from an earlier deal (BT-A5 carry_forward)."""

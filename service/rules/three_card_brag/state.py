@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from service.rules.bounds import Seat
 from service.rules.cards import Card
-from service.rules.game import StateBase
+from service.rules.game import SeatBase, StateBase
 from service.rules.three_card_brag.options import BragOptions
 
 BETTING = "betting"
@@ -15,11 +15,9 @@ PHASES = (BETTING, COMPLETE)
 
 
 @dataclass(frozen=True)
-class BragSeat:
+class BragSeat(SeatBase):
     """One player: hand, blind or open ("blint": has not looked), folded, chips put in this deal."""
 
-    seat: Seat
-    hand: tuple[Card, ...]
     blind: bool
     folded: bool
     put_in: int

@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 from service.rules.betting import still_in
 from service.rules.cards import Card
 from service.rules.errors import Problem
-from service.rules.game import Check, cards_problem
+from service.rules.game import cards_problem, seat_count_problems
 from service.rules.three_card_brag.state import BETTING, PHASES, BragState
 
 if TYPE_CHECKING:
     from service.rules.three_card_brag.game import ThreeCardBrag
 
 
-BragProblem = StrEnum("BragProblem", "hand_size chips blind_not_allowed pot stake phase turn seer")
+BragProblem = StrEnum("BragProblem", "chips blind_not_allowed pot stake phase turn seer")
 """The problem codes of a Three Card Brag state, besides those every game shares (:class:`Check`)."""
 
 
@@ -24,16 +24,11 @@ def state_problems(game: ThreeCardBrag, state: BragState) -> list[Problem]:
     problems: list[Problem] = []
     opts = state.options
     if len(state.seats) != state.players:
-        return [Problem(Check.seat_count, f"{state.players} players need {state.players} seats", "/seats")]
+        return seat_count_problems(state.seats, state.players)
     every: list[Card] = list(state.stock)
     for i, seat in enumerate(state.seats):
         where = f"/seats/{i}"
-        if seat.seat != i:
-            problems.append(
-                Problem(Check.seat_order, f"seats must be listed in order: expected seat {i}", where + "/seat")
-            )
-        if len(seat.hand) != game.hand_size:
-            problems.append(Problem(BragProblem.hand_size, f"a hand holds {game.hand_size} cards", where + "/hand"))
+        problems.extend(game.seat_problems(seat.seat, seat.hand, i))
         every.extend(seat.hand)
         if seat.put_in < opts.ante:
             problems.append(Problem(BragProblem.chips, f"every player antes {opts.ante}", where + "/put_in"))

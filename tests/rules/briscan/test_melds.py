@@ -8,6 +8,7 @@ import pytest
 
 from service.rules.briscan import Briscan
 from service.rules.briscan.melds import meld_points, runs
+from service.rules.briscan.variants import BRISCAN
 from service.rules.errors import IllegalAction
 from tests.actions import act
 from tests.rules.briscan.test_examples import announce, c14_state, deal, melds, play
@@ -40,7 +41,7 @@ def test_runs_all_and_longest():
     ],
 )
 def test_meld_points(kind, cards, trump, points):
-    assert meld_points(kind, cards, trump, OPTS, False, 5) == points
+    assert meld_points(kind, cards, trump, OPTS, BRISCAN) == points
 
 
 def test_evaluate_melds_on_a_full_hand():

@@ -16,7 +16,7 @@ from service.rules.old_brag import OldBrag
 from service.rules.old_brag.game import total_31
 from service.rules.old_brag.state import OldBragState
 from service.rules.seats import deal_order
-from tests.actions import act, load
+from tests.actions import act, load, script
 
 GAME = OldBrag()
 
@@ -175,12 +175,7 @@ def test_pot1_ties_go_by_priority_and_ace_of_diamonds_option() -> None:
 
 def test_main_pot_tie_goes_to_first_in_priority() -> None:
     hands = [["7♠", "7♥", "5♣"], ["K♥", "K♠", "4♥"], ["K♦", "K♣", "4♣"], ["2♣", "3♥", "6♥"]]
-    betting = [
-        {"seat": 0, "type": "bet", "amount": 2},
-        {"seat": 1, "type": "call"},
-        {"seat": 2, "type": "call"},
-        {"seat": 3, "type": "fold"},
-    ]
+    betting = script("0 bet 2", "1 call", "2 call", "3 fold")
     state, events = play(hands, betting, consolation_pots=False)
     assert [e["seat"] for e in events if e["type"] == "show"] == [0, 1, 2]
     result = GAME.result(state)
@@ -189,12 +184,7 @@ def test_main_pot_tie_goes_to_first_in_priority() -> None:
     result = GAME.result(state)
     assert result is not None and result["winners"] == [1]
     # dealer 1: eldest-first priority puts seat 2 before seat 1 (the dealer, last)
-    betting_d1 = [
-        {"seat": 1, "type": "bet", "amount": 2},
-        {"seat": 2, "type": "call"},
-        {"seat": 3, "type": "fold"},
-        {"seat": 0, "type": "fold"},
-    ]
+    betting_d1 = script("1 bet 2", "2 call", "3 fold", "0 fold")
     state, _ = play(hands, betting_d1, dealer=1, consolation_pots=False)
     assert GAME.result(state)["winners"] == [1]  # type: ignore[index]
     state, _ = play(hands, betting_d1, dealer=1, consolation_pots=False, priority="eldest_first")
@@ -204,12 +194,7 @@ def test_main_pot_tie_goes_to_first_in_priority() -> None:
 def test_O10_pair_natural_priority_false_equal_pairs_go_to_priority() -> None:
     # seat 1 (bragger pair of Kings, J♣ as a King) comes before seat 2 (natural pair of Kings) in priority
     hands = [["7♠", "7♥", "2♣"], ["K♣", "J♣", "5♥"], ["K♠", "K♥", "5♦"], ["2♦", "3♥", "6♠"]]
-    betting = [
-        {"seat": 0, "type": "bet", "amount": 1},
-        {"seat": 1, "type": "call"},
-        {"seat": 2, "type": "call"},
-        {"seat": 3, "type": "fold"},
-    ]
+    betting = script("0 bet 1", "1 call", "2 call", "3 fold")
     state, _ = play(hands, betting, consolation_pots=False)
     assert GAME.result(state)["winners"] == [2]  # type: ignore[index]
     state, _ = play(hands, betting, consolation_pots=False, pair_natural_priority=False)
@@ -229,18 +214,9 @@ def test_O10_pair_natural_priority_false_equal_pairs_go_to_priority() -> None:
 def test_OB_A11_total_first_fewer_cards_only_break_ties() -> None:
     # seat 1 reaches 30 with four cards, seat 0 stands on 29 with three: the higher total wins
     hands = [["K♠", "Q♥", "9♣"], ["K♥", "2♠", "4♥"], ["Q♠", "10♦", "3♣"], ["8♣", "7♣", "6♥"]]
-    actions = [
-        {"seat": 0, "type": "bet", "amount": 1},
-        {"seat": 1, "type": "fold"},
-        {"seat": 2, "type": "fold"},
-        {"seat": 3, "type": "fold"},
-        {"seat": 0, "type": "stand"},
-        {"seat": 1, "type": "hit"},
-        {"seat": 1, "type": "hit"},
-        {"seat": 1, "type": "stand"},
-        {"seat": 2, "type": "stand"},
-        {"seat": 3, "type": "stand"},
-    ]
+    actions = script(
+        "0 bet 1", "1 fold", "2 fold", "3 fold", "0 stand", "1 hit", "1 hit", "1 stand", "2 stand", "3 stand"
+    )
     state, events = play(hands, actions, draws=["7♠", "7♥"])
     assert [(e["seat"], e["total"]) for e in events if e["type"] == "hit"] == [(1, 23), (1, 30)]
     result = GAME.result(state)
@@ -280,13 +256,7 @@ def test_pot3_over_31_from_the_deal_is_disqualified() -> None:
 
 
 def test_last_player_standing_takes_the_pot_unseen() -> None:
-    actions = [
-        {"seat": 0, "type": "bet", "amount": 1},
-        {"seat": 1, "type": "raise", "amount": 5},
-        {"seat": 2, "type": "fold"},
-        {"seat": 3, "type": "fold"},
-        {"seat": 0, "type": "fold"},
-    ]
+    actions = script("0 bet 1", "1 raise 5", "2 fold", "3 fold", "0 fold")
     state, events = play(O16_HANDS, actions, draws=O16_DRAWS)
     assert not [e for e in events if e["type"] == "show"]
     main = [e for e in events if e["type"] == "pot_won" and e["pot"] == "main"]
@@ -298,16 +268,10 @@ def test_last_player_standing_takes_the_pot_unseen() -> None:
 
 
 def test_folded_players_out_of_pot3_option() -> None:
-    actions = [
-        {"seat": 0, "type": "bet", "amount": 1},
-        {"seat": 1, "type": "raise", "amount": 5},
-        {"seat": 2, "type": "fold"},
-        {"seat": 3, "type": "fold"},
-        {"seat": 0, "type": "fold"},
-    ]
+    actions = script("0 bet 1", "1 raise 5", "2 fold", "3 fold", "0 fold")
     state, _ = play(O16_HANDS, actions, draws=O16_DRAWS, pot3_folded_players_eligible=False)
     assert state.to_act == 1
-    assert GAME.legal_actions(state) == [{"seat": 1, "type": "hit"}, {"seat": 1, "type": "stand"}]
+    assert GAME.legal_actions(state) == script("1 hit", "1 stand")
     t = GAME.apply(state, act(GAME, 1, "stand"))
     result = GAME.result(t.state)
     assert result is not None
@@ -315,22 +279,12 @@ def test_folded_players_out_of_pot3_option() -> None:
     assert result["payouts"] == [-1 - 2 - 2, 4 + 4 + 14 - 9, -4, -4]
 
 
-EVERYONE_BUSTS = [
-    {"seat": 0, "type": "hit"},
-    {"seat": 1, "type": "hit"},
-    {"seat": 2, "type": "hit"},
-    {"seat": 3, "type": "hit"},
-]
+EVERYONE_BUSTS = script("0 hit", "1 hit", "2 hit", "3 hit")
 
 
 def _bust_all(**options: Any) -> dict[str, Any]:
     hands = [["K♠", "Q♥", "5♣"], ["K♥", "Q♠", "4♥"], ["K♦", "Q♣", "3♣"], ["T♣", "T♥", "2♥"]]
-    actions = [
-        {"seat": 0, "type": "bet", "amount": 1},
-        {"seat": 1, "type": "fold"},
-        {"seat": 2, "type": "fold"},
-        {"seat": 3, "type": "fold"},
-    ] + EVERYONE_BUSTS
+    actions = script("0 bet 1", "1 fold", "2 fold", "3 fold") + EVERYONE_BUSTS
     state, events = play(hands, actions, draws=["K♣", "J♠", "J♥", "J♦"], **options)
     result = GAME.result(state)
     assert result is not None
@@ -475,13 +429,7 @@ def test_hit_after_standing_or_busting() -> None:
     assert (err.code, err.rule) == ("betting_over", "4(b)")
     # P3 goes bust; then a hit by P3 is refused because of the bust, whatever the turn
     hands = [["K♠", "Q♥", "5♣"], ["K♥", "Q♠", "4♥"], ["K♦", "Q♣", "3♣"], ["T♣", "T♥", "2♥"]]
-    actions = [
-        {"seat": 0, "type": "bet", "amount": 1},
-        {"seat": 1, "type": "fold"},
-        {"seat": 2, "type": "fold"},
-        {"seat": 3, "type": "fold"},
-        {"seat": 0, "type": "hit"},
-    ]
+    actions = script("0 bet 1", "1 fold", "2 fold", "3 fold", "0 hit")
     state, _ = play(hands, actions, draws=["K♣"])
     assert state.to_act == 1
     err = _illegal(state, seat=0, type="hit")

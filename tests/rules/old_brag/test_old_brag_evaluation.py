@@ -25,6 +25,11 @@ def ev(*hand: str, options: OldBragOptions = DEFAULT) -> Any:
     return GAME.evaluate([cards], options)[0]
 
 
+def reading(evaluation: Any) -> tuple[str, str, dict[str, str] | None]:
+    """What an evaluation says of its hand: category, description and what each bragger stands for."""
+    return evaluation.category, evaluation.description, evaluation.interpretation
+
+
 def cmp(a: list[str], b: list[str], options: OldBragOptions = DEFAULT) -> Any:
     return GAME.compare([[GAME.parse_card(c) for c in a], [GAME.parse_card(c) for c in b]], options)
 
@@ -95,9 +100,7 @@ def test_O8_nines_natural_by_default_bragger_with_only_ace_diamond_natural() -> 
 
 def test_O9_nine_of_diamonds_as_a_king_beats_natural_nines() -> None:
     e = ev("9♦", "9♠", "K♥")
-    assert e.category == "pair"
-    assert e.description == "Bragger pair of kings, nine kicker"
-    assert e.interpretation == {"9D": "K"}
+    assert reading(e) == ("pair", "Bragger pair of kings, nine kicker", {"9D": "K"})
     assert e.strength > ev("9♣", "9♠", "K♥").strength
     assert cmp(["9♦", "9♠", "K♥"], ["9♣", "9♠", "K♥"]).deciding == "rank"
 
@@ -122,9 +125,7 @@ def test_O11_equal_natural_pairs_compare_the_kicker() -> None:
 
 def test_O12_ace_of_diamonds_as_a_king_not_ace_high() -> None:
     e = ev("A♦", "K♥", "5♣")
-    assert e.category == "pair"
-    assert e.description == "Bragger pair of kings, five kicker"
-    assert e.interpretation == {"AD": "K"}
+    assert reading(e) == ("pair", "Bragger pair of kings, five kicker", {"AD": "K"})
     assert e.strength > ev("A♠", "K♥", "5♣").strength
 
 
