@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from schemas.game import game_schemas
 from service.rules.game import Game, Transition
 from service.rules.shuffle import shuffle
 from tests.actions import load
@@ -64,6 +65,16 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
 }
 """Option sets the random deals go through, per game (a game not named here plays its defaults)."""
 
+CARRIES: dict[str, list[dict[str, Any] | None]] = {
+    "three-card-brag": [None, {"pot": 5}],
+    "old-brag": [None, {"pot3": 4}, {"pot3": 0}],
+    "briscola": [None, {"match_score": []}],
+    "briscan": [None, {"game_score": [20, 10]}],
+    "brisque": [None, {"game_score": [590, 0]}],
+}
+"""What the random deals carry in (``carry``; None: a first deal), per game, taken in turn with the option
+sets."""
+
 PREFERRED: dict[str, tuple[str, ...]] = {"briscola-chiamata": ("pass",), "old-brag": ("call", "hit")}
 """Action types picked more often than a uniform pick would: short Briscola chiamata auctions, Old Brag deals
 that reach the showdown and the 31 phase."""
@@ -78,6 +89,17 @@ def tables(game: Game[Any, Any, Any], options: Mapping[str, Any]) -> list[int]:
     """Every player count the game is played by under ``options``."""
     built = game.options(options)
     return [n for n in game.player_counts() if not game.check_table(n, 0, built)]
+
+
+def carry_of(game: Game[Any, Any, Any], carry: Mapping[str, Any]) -> Any:
+    """The game's carry (``carry_type``) from its JSON form, as the deal request's schema loads it."""
+    assert game.carry_type is not None, f"{game.id} carries nothing between deals"
+    return game_schemas(game).deriver.schema(game.carry_type)().load(carry)
+
+
+def carries(game: Game[Any, Any, Any]) -> list[dict[str, Any] | None]:
+    """The carries of :data:`CARRIES` for ``game`` (none when it has none)."""
+    return CARRIES.get(game.id, [None])
 
 
 def _distinct_choice(domains: Mapping[str, Sequence[str]], rng: random.Random) -> dict[str, str] | None:
@@ -142,6 +164,7 @@ class Deal:
     players: int
     dealer: int
     options: dict[str, Any]
+    carry: dict[str, Any] | None
     seed: str
     start: Transition[Any]
     steps: list[Step] = field(default_factory=list)
@@ -159,13 +182,10 @@ class Deal:
 
     def record(self) -> dict[str, Any]:
         """The deal as a record for ``records/adjudicate`` (API.md 8)."""
-        return {
-            "players": self.players,
-            "dealer": self.dealer,
-            "options": self.options,
-            "seed": self.seed,
-            "actions": [step.action for step in self.steps],
-        }
+        record = {"players": self.players, "dealer": self.dealer, "options": self.options, "seed": self.seed}
+        if self.carry is not None:
+            record["carry"] = self.carry
+        return {**record, "actions": [step.action for step in self.steps]}
 
 
 def play(
@@ -175,14 +195,17 @@ def play(
     options: Mapping[str, Any] | None = None,
     dealer: int | None = None,
     rng: random.Random | None = None,
+    carry: Mapping[str, Any] | None = None,
 ) -> Deal:
-    """Deal with ``seed`` and play random listed actions (see :func:`submitted`) until nobody is to act."""
+    """Deal with ``seed`` (carrying ``carry`` in, as the wire gives it) and play random listed actions (see
+    :func:`submitted`) until nobody is to act."""
     rng = rng or random.Random(f"{game.id}/{players}/{seed}")
     raw = dict(options or {})
     built = game.options(raw)
     dealer = rng.randrange(players) if dealer is None else dealer
-    start = game.deal(players, dealer, built, shuffle(game.pack(players, built), seed))
-    deal = Deal(game, players, dealer, raw, seed, start)
+    carried = None if carry is None else carry_of(game, carry)
+    start = game.deal(players, dealer, built, shuffle(game.pack(players, built), seed), carried)
+    deal = Deal(game, players, dealer, raw, None if carry is None else dict(carry), seed, start)
     preferred = PREFERRED.get(game.id, ())
     state = deal.start.state
     while state.to_act is not None:
@@ -196,4 +219,4 @@ def play(
     return deal
 
 
-__all__ = ["Deal", "Step", "VARIANTS", "play", "submitted", "tables", "variants"]
+__all__ = ["Deal", "Step", "VARIANTS", "carries", "carry_of", "play", "submitted", "tables", "variants"]

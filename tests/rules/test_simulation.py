@@ -7,8 +7,8 @@ its least, its most and a chosen one; a discard and a declaration chosen); an ac
 card not listed and an action by a seat with nothing listed are refused (IllegalAction naming what is legal);
 every seat's view and events hide what that seat may not know (``tests.api.seat_knowledge``, derived from
 the full trace). At the end the deal, as a record, replays through ``records/adjudicate`` to the same state
-and result, and payouts balance as API.md 7 says. Game-specific checks on the same deals live in each game's
-``test_playthrough.py``.
+and result, payouts balance as API.md 7 says, and the result's ``carry`` starts the next deal. Game-specific
+checks on the same deals live in each game's ``test_playthrough.py``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from service.rules.game import Game
 from service.rules.registry import GAMES
 from tests.actions import load
 from tests.api.seat_knowledge import SeatKnowledge
-from tests.simulation import Deal, play, submitted, tables, variants
+from tests.simulation import Deal, carries, play, submitted, tables, variants
 
 SEEDS = 3
 """Deals per game in the default run: each player count once, and at least this many in all."""
@@ -55,12 +55,14 @@ def _cases(exhaustive: bool) -> list[tuple[str, int, int, int]]:
     return cases
 
 
-def carried(game: Game[Any, Any, Any], options: Any, result: dict[str, Any]) -> int:
+def carried(game: Game[Any, Any, Any], state: Any, result: dict[str, Any]) -> int:
     """What ``payouts`` sum to (API.md 7): the pot carried into the deal less the pot carried out of it."""
     if game.id == "three-card-brag":
-        return int(options.carried_pot) - result.get("carried_pot", 0)
+        assert result["carry"] == {"pot": result.get("carried_pot", 0)}  # the next deal's carry
+        return int(state.carry.pot) - result.get("carried_pot", 0)
     if game.id == "old-brag":
-        return int(options.carried_pot3) - result.get("carried_pot3", 0)
+        assert result["carry"] == {"pot3": result.get("carried_pot3", 0)}
+        return int(state.carry.pot3) - result.get("carried_pot3", 0)
     return 0
 
 
@@ -148,7 +150,7 @@ def check_end(deal: Deal) -> dict[str, Any]:
     assert result is not None and isinstance(result["winners"], list) and result["reason"]
     if "payouts" in result:
         assert len(result["payouts"]) == deal.players
-        assert sum(result["payouts"]) == carried(game, game.options_of(state), result)
+        assert sum(result["payouts"]) == carried(game, state, result)
     if "points" in result:
         assert len(result["points"]) == deal.players
     with pytest.raises(IllegalAction) as refused:  # nothing applies once the deal is over
@@ -166,6 +168,13 @@ def check_replay(client: Any, deal: Deal, result: dict[str, Any]) -> None:
     assert body["verdict"] == "complete" and body["applied"] == len(deal.steps) and body["error"] is None
     assert body["state"] == game_schemas(deal.game).state().dump(deal.state)
     assert body["result"] == _as_json(result)
+    if deal.game.carry_type is not None:  # the result's carry feeds the next deal as it is
+        table = {"players": deal.players, "dealer": (deal.dealer + 1) % deal.players, "seed": "next"}
+        following = client.post(f"{path}/deals", json={**table, "options": deal.options, "carry": result["carry"]})
+        assert following.status_code == 200, following.get_data(as_text=True)
+        assert following.get_json()["state"]["carry"] == result["carry"]
+    else:
+        assert "carry" not in result
     first = deal.steps[0]
     idle = [s for s in range(deal.players) if s not in {a["seat"] for a in first.legal}]
     if idle:
@@ -178,7 +187,8 @@ def check_replay(client: Any, deal: Deal, result: dict[str, Any]) -> None:
 
 def simulate(client: Any, game_id: str, variant: int, players: int, seed: int) -> None:
     game = GAMES[game_id]
-    deal = play(game, players, f"sim-{seed}", variants(game)[variant])
+    carry = carries(game)[seed % len(carries(game))]
+    deal = play(game, players, f"sim-{seed}", variants(game)[variant], carry=carry)
     assert deal.steps, "a deal needs at least one action"
     seen: dict[str, Any] = {}
     for step in deal.steps:

@@ -14,7 +14,7 @@ from service.rules.briscan.cards import pack_total
 from service.rules.briscan.state import FINAL
 from service.rules.errors import IllegalAction
 from tests.actions import act
-from tests.simulation import play
+from tests.simulation import carry_of, play
 
 OPTIONS = st.fixed_dictionaries(
     {},
@@ -34,20 +34,25 @@ OPTIONS = st.fixed_dictionaries(
         "trump_ace_bonus": st.sampled_from(["announce", "automatic_on_holding"]),
         "brisque_turnup_bonus": st.booleans(),
         "target_score": st.sampled_from([600, 100, 30]),
-        "game_score": st.sampled_from(["", "0-0", "20-10"]),
     },
 )
 
 
 @pytest.mark.parametrize("game", [Briscan(), Brisque()], ids=["briscan", "brisque"])
 @settings(max_examples=25, deadline=None)
-@given(options=OPTIONS, seed=st.text(min_size=1, max_size=6), dealer=st.integers(0, 1))
-def test_random_deal(game, options, seed, dealer):
+@given(
+    options=OPTIONS,
+    seed=st.text(min_size=1, max_size=6),
+    dealer=st.integers(0, 1),
+    score=st.sampled_from([None, [0, 0], [20, 10]]),
+)
+def test_random_deal(game, options, seed, dealer, score):
     opts = game.options(options)
-    if game.check_table(2, dealer, opts):
+    carry = None if score is None else {"game_score": score}
+    if game.check_carry(2, opts, carry_of(game, carry or {"game_score": [0, 0]})):
         return
     pack = game.full_pack()
-    deal = play(game, 2, seed, options, dealer)
+    deal = play(game, 2, seed, options, dealer, carry=carry)
     for step in deal.steps:
         state, seat = step.before, step.before.to_act
         plays = {a["card"] for a in step.legal if a["type"] == "play"}

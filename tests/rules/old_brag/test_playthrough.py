@@ -27,7 +27,7 @@ OPTION_SETS: list[dict[str, Any]] = [
     {},
     {"consolation_pots": False},
     {"priority": "eldest_first", "pot3_folded_players_eligible": False, "pot3_no_winner": "return"},
-    {"max_raise": 3, "pot3_ace": "1_or_11", "carried_pot3": 5, "ante": 1, "pot_ante": 2},
+    {"max_raise": 3, "pot3_ace": "1_or_11", "ante": 1, "pot_ante": 2},
     {"pot1_ace_diamonds_supreme": True, "only_ace_diamond_natural": True, "pair_natural_priority": False},
 ]
 
@@ -49,7 +49,7 @@ def check_invariants(state: OldBragState) -> None:
     assert GAME.validate(state) == []
     cards = every_card(state)
     assert Counter(cards) == Counter(PACK)  # every card once: none dealt twice, none lost
-    chips_in = sum(put_in(state, s.seat) for s in state.seats) + state.options.carried_pot3
+    chips_in = sum(put_in(state, s.seat) for s in state.seats) + state.carry.pot3
     assert state.main_pot + state.pot1 + state.pot3 == chips_in  # chips conserved across the three pots
     for s in state.seats:
         if s.drawn:
@@ -72,13 +72,17 @@ def concrete(legal: dict[str, Any], pick: int) -> list[dict[str, Any]]:
     dealer_pick=st.integers(0, 7),
     options=st.sampled_from(OPTION_SETS),
     seed=st.text(min_size=1, max_size=10),
+    carried_in=st.sampled_from([None, 0, 5]),
 )
-def test_random_deal(players: int, dealer_pick: int, options: dict[str, Any], seed: str) -> None:
+def test_random_deal(
+    players: int, dealer_pick: int, options: dict[str, Any], seed: str, carried_in: int | None
+) -> None:
     """Played by the shared driver (the generic checks are in tests/rules/test_simulation.py): chips
     conserved across the pots, the 31 phase, and how the three pots end."""
     dealer = dealer_pick % players
     opts = GAME.options(options)
-    deal = play(GAME, players, seed, options, dealer)
+    deal = play(GAME, players, seed, options, dealer, carry=None if carried_in is None else {"pot3": carried_in})
+    carried = carried_in or 0
     check_invariants(deal.start.state)
     deck = shuffle(GAME.pack(players, opts), seed)
     assert deal.start.state.stock == deck[players * 3 :]
@@ -88,16 +92,16 @@ def test_random_deal(players: int, dealer_pick: int, options: dict[str, Any], se
         check_invariants(step.after)
     state = deal.state
     result = GAME.result(state)
-    # chips come in from an earlier deal (option carried_pot3) and go out to a later one (result carried_pot3)
+    # chips come in from an earlier deal (carry.pot3) and go out to a later one (result carried_pot3)
     if opts.consolation_pots:
         pot3 = result["pots"]["pot3"]
         assert ("carried_pot3" in result) == (
-            pot3["reason"] == "carried" or (pot3["reason"] == "returned" and opts.carried_pot3 > 0)
+            pot3["reason"] == "carried" or (pot3["reason"] == "returned" and carried > 0)
         )
         if pot3["reason"] == "carried":
             assert result["carried_pot3"] == state.pot3
     else:
-        assert result.get("carried_pot3", 0) == opts.carried_pot3
+        assert result.get("carried_pot3", 0) == carried
     PHASES_SEEN.update(e for e in ("showdown", "all_folded") if result["reason"] == e)
     if opts.consolation_pots:
         PHASES_SEEN.add(result["pots"]["pot3"]["reason"])
