@@ -137,6 +137,10 @@ class Game(ABC, Generic[S, Opts, A]):
     problem_codes: ClassVar[tuple[type[StrEnum], ...]]
     """The enums of the problem codes the game's own state checks give (its ``validate.py``), besides
     :class:`Check`; each is listed in the game's rules file."""
+    carry_type: ClassVar[type[Any] | None] = None
+    """What travels from one deal to the next (a carried pot, a match score): a frozen dataclass whose
+    defaults are a first deal, taken as ``carry`` by a deal request and a record and kept in the state; None
+    where nothing does."""
 
     # -- cards and options -------------------------------------------------------------------------
     @abstractmethod
@@ -195,9 +199,14 @@ class Game(ABC, Generic[S, Opts, A]):
         if problems:
             raise InvalidInput(problems)
 
-    def check_deal(self, players: int, dealer: int, options: Opts, deck: Sequence[Card]) -> None:
-        """Raise InvalidInput unless the table (:meth:`check_table`) and the deck (:meth:`check_deck`) hold."""
-        problems = self.check_table(players, dealer, options)
+    def check_carry(self, players: int, options: Opts, carry: Any) -> list[Problem]:
+        """Problems with what a deal carries in (``carry``, pointers under ``/carry``) at this table."""
+        return []
+
+    def check_deal(self, players: int, dealer: int, options: Opts, deck: Sequence[Card], carry: Any = None) -> None:
+        """Raise InvalidInput unless the table (:meth:`check_table`), what it carries in (:meth:`check_carry`) and
+        the deck (:meth:`check_deck`) hold."""
+        problems = self.check_table(players, dealer, options) or self.check_carry(players, options, carry)
         if problems:
             raise InvalidInput(problems)
         self.check_deck(players, options, deck)
@@ -208,20 +217,21 @@ class Game(ABC, Generic[S, Opts, A]):
         hands, position = deal_hands(deck, dealer, players, cards_each)
         return Dealt(tuple(tuple(hand) for hand in hands), tuple(deck[position:]), deal_order(dealer, players))
 
-    def opening(self, players: int, dealer: int, phase: str, to_act: int | None, options: Opts) -> dict[str, Any]:
-        """The fields every dealt state starts with (:class:`StateBase`, and the options), as keywords."""
-        return {
-            "game": self.id,
-            "players": players,
-            "dealer": dealer,
-            "phase": phase,
-            "to_act": to_act,
-            "options": options,
-        }
+    def opening(
+        self, players: int, dealer: int, phase: str, to_act: int | None, options: Opts, carry: Any = None
+    ) -> dict[str, Any]:
+        """The fields every dealt state starts with (:class:`StateBase`, the options and, where the game has one,
+        the ``carry``), as keywords."""
+        fields = {"game": self.id, "players": players, "dealer": dealer, "phase": phase, "to_act": to_act}
+        fields["options"] = options
+        if self.carry_type is not None:
+            fields["carry"] = carry
+        return fields
 
     @abstractmethod
-    def deal(self, players: int, dealer: int, options: Opts, deck: Sequence[Card]) -> Transition[S]:
-        """The state after the deal (and any automatic steps such as antes)."""
+    def deal(self, players: int, dealer: int, options: Opts, deck: Sequence[Card], carry: Any = None) -> Transition[S]:
+        """The state after the deal (and any automatic steps such as antes); ``carry`` (the game's
+        ``carry_type``, None: a first deal) is what the deal carries in from the one before."""
 
     # -- play --------------------------------------------------------------------------------------
     @abstractmethod
@@ -234,11 +244,14 @@ class Game(ABC, Generic[S, Opts, A]):
 
     def validate(self, state: S) -> list[Problem]:
         """Every inconsistency of ``state`` (card conservation, hand sizes, turn, chips): first the table (player
-        count, dealer, options) and the game's id, then, when those hold, the game's own :meth:`check_state`."""
-        problems = self.check_table(state.players, state.dealer, self.options_of(state))
+        count, dealer, options) and the game's id, then what it carries in, then, when those hold, the game's own
+        :meth:`check_state`."""
+        options = self.options_of(state)
+        problems = self.check_table(state.players, state.dealer, options)
         if state.game != self.id:
             message = f"this state is of {excerpt(state.game)}, not '{self.id}'"
             problems.append(Problem(Check.wrong_game, message, "/game"))
+        problems = problems or self.check_carry(state.players, options, getattr(state, "carry", None))
         return problems or self.check_state(state)
 
     @abstractmethod

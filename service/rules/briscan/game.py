@@ -8,7 +8,7 @@ ledning"); the trump seven may be exchanged for the turn-up (2(b)4, BSC-A5).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -16,12 +16,22 @@ from service.rules.actions import ActionBase, Play
 from service.rules.bounds import MeldKind
 from service.rules.briscan.cards import ORDER, PACK, check_trick_input, parse_card, winner_and_points
 from service.rules.briscan.melds import Announcement, _ordered, candidates, evaluate, meld_points, reuse_problem
-from service.rules.briscan.options import BriscanOptions, parse_game_score
-from service.rules.briscan.state import COMPLETE, FINAL, PHASES, TALON, TRICKS, Bonus, BriscanSeat, BriscanState
+from service.rules.briscan.options import BriscanOptions
+from service.rules.briscan.state import (
+    COMPLETE,
+    FINAL,
+    PHASES,
+    TALON,
+    TRICKS,
+    Bonus,
+    BriscanCarry,
+    BriscanSeat,
+    BriscanState,
+)
 from service.rules.briscan.validate import BriscanProblem, state_problems
 from service.rules.briscan.variants import BRISCAN, BRISQUE, CB_COURTS, CB_PIPS, KINDS, QUARTET, TRUMP_ACE, Variant
 from service.rules.cards import Card, rank, suit
-from service.rules.errors import InvalidInput, Problem
+from service.rules.errors import Problem
 from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, hide
 from service.rules.seats import next_seat, replace_seat
 
@@ -66,6 +76,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     variant: ClassVar[Variant] = BRISCAN
     options_type = BriscanOptions
     state_type = BriscanState
+    carry_type = BriscanCarry
     phases = PHASES
     actions = (Play, ExchangeSeven, Announce)
     problem_codes = (BriscanProblem,)
@@ -91,26 +102,14 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         """Tricks played with drawing: 11 (Briscan), 10 (Brisque)."""
         return (len(PACK) - 2 * self.hand_size) // 2
 
-    def options(self, raw: Mapping[str, Any] | None, pointer: str = "/options") -> BriscanOptions:
-        built = super().options(raw, pointer)
-        if parse_game_score(built.game_score) is None:
-            raise InvalidInput(
-                [
-                    Problem(
-                        "invalid_option", "game_score is each seat's score, such as '560-590'", pointer + "/game_score"
-                    )
-                ]
-            )
-        return built
-
-    def check_table(self, players: int, dealer: int, options: BriscanOptions) -> list[Problem]:
-        problems = super().check_table(players, dealer, options)
-        score = parse_game_score(options.game_score)
-        if score is None:
-            problems.append(Problem("invalid_option", "game_score is such as '560-590'", "/options/game_score"))
-        elif max(score) >= options.target_score and score[0] != score[1]:
-            problems.append(Problem("game_over", "a seat has already won the game", "/options/game_score"))
-        return problems
+    def check_carry(self, players: int, options: BriscanOptions, carry: BriscanCarry | None) -> list[Problem]:
+        """The game score carried in: two numbers, and no seat has won the game yet (BSC-A8)."""
+        score, pointer = (carry or BriscanCarry()).game_score, "/carry/game_score"
+        if len(score) != 2:
+            return [Problem("invalid_carry", "game_score holds each seat's score, seat 0 first: two numbers", pointer)]
+        if max(score) >= options.target_score and score[0] != score[1]:
+            return [Problem("game_over", "a seat has already won the game", pointer)]
+        return []
 
     def trick_winner(self, trump: str, cards: Sequence[Card], options: BriscanOptions) -> tuple[int, int]:
         """The winning card's index and the trick's card points (the same in the talon and the final phase)."""
@@ -123,15 +122,21 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
-        self, players: int, dealer: int, options: BriscanOptions, deck: Sequence[Card]
+        self,
+        players: int,
+        dealer: int,
+        options: BriscanOptions,
+        deck: Sequence[Card],
+        carry: BriscanCarry | None = None,
     ) -> Transition[BriscanState]:
         """5 (6) each from the non-dealer; the next card is turned up and becomes the talon's last."""
-        self.check_deal(players, dealer, options, deck)
+        carry = carry or BriscanCarry()
+        self.check_deal(players, dealer, options, deck, carry)
         hands, rest, _ = self.deal_cards(players, dealer, deck, self.hand_size)
         turn_up = rest[0]
         first = next_seat(dealer, players)  # BSC-A14
         state = BriscanState(
-            **self.opening(players, dealer, TALON, first, options),
+            **self.opening(players, dealer, TALON, first, options, carry),
             seats=tuple(BriscanSeat(s, hands[s], 0, (), (), 0) for s in range(players)),
             trump=suit(turn_up),
             turn_up=turn_up,
@@ -211,7 +216,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
             slam = len({t.winner for t in state.tricks}) == 1
             state = dataclasses.replace(state, ended="slam" if slam else "points")
         if not state.ended and state.options.win_check == "immediate":
-            before = parse_game_score(state.options.game_score) or [0, 0]
+            before = list(state.carry.game_score)
             totals = [before[s.seat] + s.score for s in state.seats]
             reached = [s for s in (0, 1) if totals[s] >= state.options.target_score]
             if reached and totals[0] != totals[1]:
@@ -456,7 +461,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         if state.phase != COMPLETE or not state.ended or len(state.seats) != 2:
             return None  # (also on a malformed state: result never raises)
         points = [s.score for s in state.seats]
-        before = parse_game_score(state.options.game_score) or [0, 0]
+        before = list(state.carry.game_score)
         after = [before[i] + points[i] for i in (0, 1)]
         target = state.options.target_score
         decisive: int | None = None
@@ -486,6 +491,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
                 "over": bool(game_winners),
                 "winners": game_winners,
             },
+            "carry": {"game_score": [0, 0] if game_winners else after},
         }
 
     # -- validate and view -------------------------------------------------------------------------

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from service.rules.briscan.cards import PACK, winner_and_points
 from service.rules.briscan.melds import Announcement, meld_points, reuse_problem
-from service.rules.briscan.options import parse_game_score
 from service.rules.briscan.state import COMPLETE, ENDINGS, FINAL, PHASES, TALON, TRICKS, BriscanSeat, BriscanState
 from service.rules.briscan.variants import CB_COURTS, CB_PIPS, QUARTET, TRUMP_ACE
 from service.rules.cards import SUITS, Card, rank, suit
@@ -249,7 +248,7 @@ def _flow_problems(game: Briscan, state: BriscanState) -> list[Problem]:
     elif game.variant.quartet_ends_game and any(m.kind == QUARTET for s in state.seats for m in s.melds):
         problems.append(Problem(BriscanProblem.ended, "four kings or queens end the game at once", "/ended"))
     if state.ended == "target":
-        before = parse_game_score(state.options.game_score) or [0, 0]
+        before = list(state.carry.game_score)
         totals = [before[s.seat] + s.score for s in state.seats]
         if state.options.win_check != "immediate" or max(totals) < state.options.target_score:
             problems.append(Problem(BriscanProblem.ended, "nobody reached the target score", "/ended"))

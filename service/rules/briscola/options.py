@@ -7,7 +7,9 @@ fixed defaults with no option.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from service.rules.briscola.cards import PACK
 from service.rules.options import option
@@ -28,9 +30,9 @@ class BriscolaOptions:
     the seven of trumps for a turn-up above it, then the two for the seven."""
     deals_to_win: int = option(2, rule="BRI-A12", minimum=1)
     """Deals a side must win to take the match (drawn deals count for nobody)."""
-    match_score: str = option("", rule="BRI-A12")
-    """Deals each side has won so far in the match, dash-separated in side order (the side of seat 0 first), e.g. '1-0';
-    empty for the first deal."""
+
+    moved_to_carry: ClassVar[Mapping[str, tuple[str, str]]] = {"match_score": ("match_score", "[1, 0]")}
+    """Options of earlier versions that are now the deal's ``carry``."""
 
 
 @dataclass(frozen=True)

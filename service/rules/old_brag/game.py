@@ -20,7 +20,7 @@ from service.rules.game import Event, HandGame, LegalAction, Result, Transition,
 from service.rules.old_brag.evaluation import RANKING, evaluate_hand
 from service.rules.old_brag.options import OldBragOptions
 from service.rules.old_brag.pot3 import LIMIT_31, total_31
-from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragSeat, OldBragState
+from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragCarry, OldBragSeat, OldBragState
 from service.rules.old_brag.validate import OldBragProblem, state_problems
 from service.rules.seats import deal_order, next_active, order_from, replace_seat
 
@@ -66,6 +66,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     hand_size = HAND_SIZE
     options_type = OldBragOptions
     state_type = OldBragState
+    carry_type = OldBragCarry
     phases = PHASES
     actions = (Bet, Call, Raise, Fold, Hit, Stand)
     problem_codes = (OldBragProblem,)
@@ -75,8 +76,14 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
-        self, players: int, dealer: int, options: OldBragOptions, deck: Sequence[Card]
+        self,
+        players: int,
+        dealer: int,
+        options: OldBragOptions,
+        deck: Sequence[Card],
+        carry: OldBragCarry | None = None,
     ) -> Transition[OldBragState]:
+        carry = carry or OldBragCarry()
         hands, rest, order = self.deal_cards(players, dealer, deck, HAND_SIZE)
         consolation = options.consolation_pots
         seats = tuple(OldBragSeat(s, hands[s], (), False, 0, False) for s in range(players))
@@ -87,12 +94,12 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
         events.append({"type": "deal", "cards_each": HAND_SIZE, "first": order[0]})
         # the dealer is the first to act: "Započinje ga delitelj" (the dealer starts the betting)
         state = OldBragState(
-            **self.opening(players, dealer, BETTING, dealer, options),
+            **self.opening(players, dealer, BETTING, dealer, options, carry),
             seats=seats,
             stock=rest,
             main_pot=options.ante * players,
             pot1=options.pot_ante * players if consolation else 0,
-            pot3=options.carried_pot3 + (options.pot_ante * players if consolation else 0),
+            pot3=carry.pot3 + (options.pot_ante * players if consolation else 0),
             level=0,
             aggressor=None,
         )
@@ -361,9 +368,9 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     def result(self, state: OldBragState) -> Result | None:
         """Winners of each pot and net chips per seat.
 
-        ``payouts`` sum to 0 except for chips that cross deals (OB-A6): they sum to the option
-        ``carried_pot3`` (chips brought in from an earlier deal) minus the result's ``carried_pot3`` (chips
-        Pot III carries on to the next deal).
+        ``payouts`` sum to 0 except for chips that cross deals (OB-A6): they sum to the state's
+        ``carry.pot3`` (chips brought in from an earlier deal) minus the result's ``carried_pot3`` (chips
+        Pot III carries on to the next deal; ``carry`` gives it as the next deal's ``carry``).
         """
         if state.phase != COMPLETE:
             return None
@@ -393,7 +400,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
             elif opts.pot3_no_winner == "return":  # OB-A6: each player's stake back; a carried-in sum carries on
                 for s in range(state.players):
                     won[s] = won.get(s, 0) + opts.pot_ante
-                carried = opts.carried_pot3
+                carried = state.carry.pot3
                 pots["pot3"] = {"amount": state.pot3, "winner": None, "reason": "returned"}
             else:
                 carried = state.pot3
@@ -409,6 +416,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
         }
         if carried:
             out["carried_pot3"] = carried
+        out["carry"] = {"pot3": carried}
         return out
 
     # -- validate and view -------------------------------------------------------------------------

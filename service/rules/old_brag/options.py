@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from service.rules.options import option
 
@@ -31,8 +33,6 @@ class OldBragOptions:
     pot3_no_winner: str = option("carry", rule="OB-A6", allowed=("carry", "return"))
     """Pot III when every contender is over 31: carried to the next deal, or returned to the players who paid into it (a
     carried-in amount then carries on)."""
-    carried_pot3: int = option(0, rule="OB-A6", minimum=0)
-    """Chips carried into this deal's Pot III from an earlier deal (OB-A6 carry)."""
     pair_natural_priority: bool = option(True, rule="OB-A8")
     """A natural pair beats a bragger pair of the same rank, before the kicker; false (Hoyle): compare the kicker, then
     priority."""
@@ -44,3 +44,6 @@ class OldBragOptions:
     """Cap on the dealer's opening bet and on how far a raise lifts the level; null for none."""
     pot3_ace: int | str = option(11, rule="OB-A11", allowed=(11, "1_or_11"))
     """Value of an Ace in Pot III: 11 (seed), or 1 or 11 whichever is better."""
+
+    moved_to_carry: ClassVar[Mapping[str, tuple[str, str]]] = {"carried_pot3": ("pot3", "3")}
+    """Options of earlier versions that are now the deal's ``carry``."""

@@ -55,7 +55,7 @@ def state_problems(game: OldBrag, state: OldBragState) -> list[Problem]:
     pot1 = opts.pot_ante * n if opts.consolation_pots else 0
     if state.pot1 != pot1:
         problems.append(Problem(OldBragProblem.pot, f"Pot I must hold {pot1} (the consolation antes)", "/pot1"))
-    pot3 = opts.carried_pot3 + pot1
+    pot3 = state.carry.pot3 + pot1
     if state.pot3 != pot3:
         problems.append(
             Problem(

@@ -15,7 +15,7 @@ from service.rules.game import Event, HandGame, LegalAction, Result, Transition,
 from service.rules.seats import next_active, replace_seat
 from service.rules.three_card_brag.evaluation import RANKING, evaluate_hand
 from service.rules.three_card_brag.options import BragOptions
-from service.rules.three_card_brag.state import BETTING, COMPLETE, PHASES, BragSeat, BragState
+from service.rules.three_card_brag.state import BETTING, COMPLETE, PHASES, BragCarry, BragSeat, BragState
 from service.rules.three_card_brag.validate import BragProblem, state_problems
 
 HAND_SIZE = 3
@@ -48,13 +48,17 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     hand_size = HAND_SIZE
     options_type = BragOptions
     state_type = BragState
+    carry_type = BragCarry
     phases = PHASES
     actions = (Bet, Call, Raise, Fold, See, Look)
     problem_codes = (BragProblem,)
     ranking = RANKING
 
     # -- deal --------------------------------------------------------------------------------------
-    def deal(self, players: int, dealer: int, options: BragOptions, deck: Sequence[Card]) -> Transition[BragState]:
+    def deal(
+        self, players: int, dealer: int, options: BragOptions, deck: Sequence[Card], carry: BragCarry | None = None
+    ) -> Transition[BragState]:
+        carry = carry or BragCarry()
         hands, rest, order = self.deal_cards(players, dealer, deck, HAND_SIZE)
         seats = tuple(
             BragSeat(seat, hands[seat], options.blind_allowed, False, options.ante) for seat in range(players)
@@ -62,10 +66,10 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
         events: list[Event] = [{"type": "ante", "seat": s, "amount": options.ante} for s in order]
         events.append({"type": "deal", "cards_each": HAND_SIZE, "first": order[0]})
         state = BragState(
-            **self.opening(players, dealer, BETTING, order[0], options),
+            **self.opening(players, dealer, BETTING, order[0], options, carry),
             seats=seats,
             stock=rest,
-            pot=options.carried_pot + options.ante * players,
+            pot=carry.pot + options.ante * players,
             stake=None,
             seer=None,
         )
@@ -258,13 +262,14 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
                     "payouts": payouts(put_in, {}),
                     "reason": "carried_forward",
                     "carried_pot": state.pot,
+                    "carry": {"pot": state.pot},
                     "keeps_hand": winner,
                     **base,
                 }
             base["reason"] = "all_folded"
             if survivor.blind and state.options.blind_survivor == "wins_and_keeps_hand":
                 base["keeps_hand"] = winner
-        return {"winners": [winner], "payouts": payouts(put_in, {winner: state.pot}), **base}
+        return {"winners": [winner], "payouts": payouts(put_in, {winner: state.pot}), **base, "carry": {"pot": 0}}
 
     # -- validate and view -------------------------------------------------------------------------
     def check_state(self, state: BragState) -> list[Problem]:

@@ -35,7 +35,7 @@ def state_problems(game: ThreeCardBrag, state: BragState) -> list[Problem]:
         if not opts.blind_allowed and seat.blind:
             problems.append(Problem(BragProblem.blind_not_allowed, "blind_allowed is false", where + "/blind"))
     problems.extend(cards_problem(every, game.full_pack(), "/seats"))
-    total = opts.carried_pot + sum(s.put_in for s in state.seats)
+    total = state.carry.pot + sum(s.put_in for s in state.seats)
     if state.pot != total:
         problems.append(
             Problem(BragProblem.pot, f"the pot must be the carried pot plus all chips put in ({total})", "/pot")
