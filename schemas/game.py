@@ -163,8 +163,8 @@ class GameSchemas:
                 "state": state(
                     metadata={"description": 'The state as `states/view` gives it for this seat: hidden cards "??".'}
                 ),
-                "events": _described(
-                    events_field(),
+                "events": events_field(
+                    deriver.events(),
                     'The events as this seat saw them happen: a card it may not know is "??" (a card drawn by '
                     "another seat, an Old Brag 31-phase card), a count of hidden cards null.",
                 ),
@@ -208,7 +208,7 @@ class GameSchemas:
             "DealResponse",
             {
                 "state": state(),
-                "events": events_field(),
+                "events": events_field(deriver.events()),
                 "deck_commitment": fields.String(
                     required=True,
                     metadata={"description": "Lowercase hex SHA-256 of the deck's codes joined with ','."},
@@ -235,8 +235,8 @@ class GameSchemas:
             "ActionResponse",
             {
                 "state": state(),
-                "events": events_field(),
-                "result": result_field(required=True, allow_none=True),
+                "events": events_field(deriver.events()),
+                "result": result_field(deriver.result()),
                 **rules,
                 **views_given(),
             },
@@ -290,8 +290,8 @@ class GameSchemas:
                 "applied": fields.Integer(required=True),
                 "error": fields.Nested(adjudication_error, required=True, allow_none=True),
                 "state": state(),
-                "result": result_field(required=True, allow_none=True),
-                "events": events_field(),
+                "result": result_field(deriver.result()),
+                "events": events_field(deriver.events()),
                 "deck_commitment": fields.String(required=True),
                 **rules,
                 **views_given(),
@@ -415,12 +415,6 @@ def _one_source() -> Any:
             raise ValidationError("give exactly one of 'seed' and 'deck'", "_schema")
 
     return check_source
-
-
-def _described(field: fields.Field, description: str) -> fields.Field:
-    """``field`` with its own description."""
-    field.metadata = {**field.metadata, "description": description}
-    return field
 
 
 _CACHE: dict[str, GameSchemas] = {}

@@ -88,6 +88,10 @@ class Game(ABC, Generic[S, Opts, A]):
     """The phase words of the game's states, in the order a deal goes through them."""
     actions: ClassVar[tuple[type[ActionBase], ...]]
     """The game's action classes (their union is ``A``), in the order the catalog lists their types."""
+    event_types: ClassVar[tuple[type, ...]]
+    """The typed dicts of the events the game writes, one per ``type`` word (service/rules/events.py)."""
+    result_type: ClassVar[type]
+    """The typed dict of the game's result (API.md section 7)."""
     rules_file: ClassVar[str]
 
     # -- cards and options -------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from service.rules.actions import ActionBase, Play
 from service.rules.bounds import MeldKind
 from service.rules.briscan.cards import ORDER, PACK, check_trick_input, parse_card, winner_and_points
+from service.rules.briscan.events import EVENTS, BriscanResult
 from service.rules.briscan.melds import (
     BRISQUE_KINDS,
     CB_COURTS,
@@ -87,6 +88,8 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     phases = PHASES
     rules_file = "briscan-brisque.md"
     actions = (Play, ExchangeSeven, Announce)
+    event_types = EVENTS
+    result_type = BriscanResult
     announces_melds = True
     meld_kinds = KINDS
 

@@ -31,6 +31,7 @@ from service.rules.broggin.evaluation import (
     is_special,
     table_data,
 )
+from service.rules.broggin.events import EVENTS, BrogginResult
 from service.rules.broggin.options import BrogginOptions
 from service.rules.broggin.state import (
     BET1,
@@ -110,6 +111,8 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     phases = PHASES
     rules_file = "broggin.md"
     actions = (BrogginBet, Fold, Exchange, Call, Raise, Declare)
+    event_types = EVENTS
+    result_type = BrogginResult
 
     # -- cards -------------------------------------------------------------------------------------
     def parse_card(self, text: str) -> Card:
