@@ -22,8 +22,8 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from schemas.fields import CardField, StrictBoolean, StrictInteger, StrictString, SuitField, TupleList
 from schemas.oneof import OneOf
-from service.rules.bounds import Bounds, GameBound
-from service.rules.cards import CARD, SUIT
+from service.rules.bounds import Bounds, GameBound, Notation
+from service.rules.cards import CARD, SUIT, card_pattern
 
 
 class AsIsOneOf(OneOf):
@@ -103,6 +103,8 @@ class Deriver:
         self.options_field = options_field
         self.cache: dict[type, type[Schema]] = {}
         self.cache_legal: dict[str, dict[str, type[Schema]]] = {}
+        self.hidden = False
+        """Whether the cards of the fields made now may be "??" (a state, an event's private key, as views show)."""
 
     def schema(self, cls: type) -> type[Schema]:
         """The schema class for a dataclass; loads to an instance of it."""
@@ -110,8 +112,12 @@ class Deriver:
             return self.cache[cls]
         hints = typing.get_type_hints(cls, include_extras=True)
         attrs: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):
-            attrs[f.name] = self.field(hints[f.name], required=True)
+        self.hidden, outer = True, self.hidden  # a state's cards may be "??" (a view of it)
+        try:
+            for f in dataclasses.fields(cls):
+                attrs[f.name] = self.field(hints[f.name], required=True)
+        finally:
+            self.hidden = outer
 
         def make(self_: Schema, data: dict[str, Any], **_: Any) -> Any:
             return cls(**data)
@@ -211,7 +217,11 @@ class Deriver:
             if typing.get_origin(hint) in (typing.NotRequired, typing.Required):
                 (hint,) = typing.get_args(hint)
             kwargs: dict[str, Any] = {"required": required}
-            field = self.field(hint, **kwargs)
+            self.hidden = key in hidden
+            try:
+                field = self.field(hint, **kwargs)
+            finally:
+                self.hidden = False
             if key in hidden and not isinstance(field, CardField):  # a hidden card is "??", anything else null
                 field.allow_none = True
             attrs[key] = field
@@ -249,9 +259,13 @@ class Deriver:
         if origin is typing.Annotated:
             base, *extras = typing.get_args(hint)
             if CARD in extras:
-                return CardField(self.game.parse_card, **kwargs)
+                return CardField(self.game.parse_card, self.game.card_notation, hidden=self.hidden, **kwargs)
             if SUIT in extras:
-                return SuitField(self.game.parse_suit, **kwargs)
+                return SuitField(self.game.parse_suit, self.game.suit_notation, **kwargs)
+            notation = next((e for e in extras if isinstance(e, Notation)), None)
+            if notation is not None:
+                pattern = card_pattern(notation.regex)
+                return StrictString(validate=validate.Regexp(pattern), metadata={"pattern": pattern}, **kwargs)
             bounds = [e for e in extras if isinstance(e, Bounds)]
             if bounds and base is int:
                 return StrictInteger(validate=validate.Range(bounds[0].minimum, bounds[0].maximum), **kwargs)
@@ -269,7 +283,12 @@ class Deriver:
             return TupleList(self.field(inner), **kwargs)
         if origin in (dict, collections.abc.Mapping):
             key, value = typing.get_args(hint)
-            return fields.Dict(keys=self.field(key), values=self.field(value), **kwargs)
+            keys = self.field(key)
+            if "pattern" in keys.metadata:  # the words a key may be (Broggin's trump names)
+                kwargs.setdefault("metadata", {})["json_schema"] = {
+                    "propertyNames": {"pattern": keys.metadata["pattern"]}
+                }
+            return fields.Dict(keys=keys, values=self.field(value), **kwargs)
         if hint is self.game.options_type:
             return self.options_field(self.game, **kwargs)
         if dataclasses.is_dataclass(hint):

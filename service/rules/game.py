@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from service.rules.actions import ActionBase
 from service.rules.bounds import GameId, Phase, Players, Seat
-from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text
+from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text, suit_text_notation
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem
 from service.rules.options import OptionSpec, build_options, option_specs
 from service.rules.tables import HandRank, HandTable, TableData
@@ -95,6 +95,11 @@ class Game(ABC, Generic[S, Opts, A]):
     rules_file: ClassVar[str]
 
     # -- cards and options -------------------------------------------------------------------------
+    card_notation: ClassVar[str]
+    """Every text :meth:`parse_card` accepts, as a regular expression (API.md section 3; schema ``pattern``)."""
+    suit_notation: ClassVar[str] = suit_text_notation()
+    """Every text :meth:`parse_suit` accepts, as a regular expression."""
+
     @abstractmethod
     def parse_card(self, text: str) -> Card:
         """The canonical code of a card in any notation the game accepts; raises CardError."""

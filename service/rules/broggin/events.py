@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict
 
 from service.rules.bounds import Phase, Seat
+from service.rules.broggin.cards import Assignments
 from service.rules.cards import Card
 from service.rules.events import (
     AnteEvent,
@@ -45,7 +46,7 @@ class DeclareEvent(TypedDict):
 
     type: Literal["declare"]
     seat: Seat
-    assignments: Mapping[Card, Card]
+    assignments: Assignments
 
 
 class BrogginPhaseEvent(TypedDict):
@@ -63,7 +64,7 @@ class BrogginShowEvent(TypedDict):
     hand: list[Card]
     category: str
     description: str
-    interpretation: Mapping[Card, Card] | None
+    interpretation: Assignments | None
 
 
 class ShownHand(TypedDict):
@@ -74,7 +75,7 @@ class ShownHand(TypedDict):
     category: str
     strength: int
     description: str
-    interpretation: Mapping[Card, Card] | None
+    interpretation: Assignments | None
 
 
 class BrogginResult(BettingResult):

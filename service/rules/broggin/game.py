@@ -17,7 +17,7 @@ from typing import ClassVar
 from service.rules.actions import ActionBase, Call, Fold, Raise
 from service.rules.betting import payouts, split_pot
 from service.rules.bounds import Chips
-from service.rules.broggin.cards import FULL_PACK, TRUMPS, domain, is_trump, parse_broggin
+from service.rules.broggin.cards import FULL_PACK, NOTATION, TRUMPS, Assignments, domain, is_trump, parse_broggin
 from service.rules.broggin.evaluation import (
     CATEGORIES,
     HandValue,
@@ -92,7 +92,7 @@ class Declare(ActionBase):
     """At the showdown, with declared trumps: what each trump held stands for, ``{trump: card}`` (BRG-A3)."""
 
     type: ClassVar[str] = "declare"
-    assignments: Mapping[str, Card]
+    assignments: Assignments
 
 
 BrogginAction = BrogginBet | Fold | Exchange | Call | Raise | Declare
@@ -115,6 +115,8 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     result_type = BrogginResult
 
     # -- cards -------------------------------------------------------------------------------------
+    card_notation = NOTATION
+
     def parse_card(self, text: str) -> Card:
         return parse_broggin(text)
 
