@@ -55,6 +55,8 @@ def _options_doc_field(spec: Any) -> fields.Field:
     if spec.type == "integer":
         return fields.Integer(validate=rng, **kwargs)
     if spec.type == "string":
+        if spec.pattern is not None:  # the form the engine checks (whole), as JSON Schema states it
+            meta["pattern"] = f"^(?:{spec.pattern})$"
         return fields.String(validate=validate.OneOf(spec.allowed) if spec.allowed else None, **kwargs)
     meta["anyOf"] = _typed_choices(spec)
     return fields.Raw(**kwargs)
@@ -149,7 +151,7 @@ class GameSchemas:
                 },
             ),
             "check_source": validates_schema(_one_source()),
-            "json_schema_extra": {"oneOf": [{"required": ["seed"]}, {"required": ["deck"]}]},
+            "json_schema_variants": {"FromSeed": ("seed",), "FromDeck": ("deck",)},
         }
         table = {
             "players": game_field(game, "players", required=True, metadata={"description": "Number of players."}),

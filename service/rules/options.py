@@ -32,6 +32,8 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
+    pattern: str | None = None
+    """A string option's form, as a regular expression matched whole (the schema's ``pattern``)."""
 
     def as_dict(self) -> dict[str, Any]:
         """The catalog entry (API.md section 2)."""
@@ -60,9 +62,11 @@ def option(
     allowed: tuple[Any, ...] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
+    pattern: str | None = None,
 ) -> Any:
-    """A dataclass field that is a rule option."""
+    """A dataclass field that is a rule option (``pattern``: a string option's form, matched whole)."""
     meta = {"description": description, "rule": rule, "allowed": allowed, "minimum": minimum, "maximum": maximum}
+    meta["pattern"] = pattern
     return dataclasses.field(default=default, metadata={"option": meta})
 
 
@@ -102,6 +106,7 @@ def option_specs(cls: type[Any]) -> list[OptionSpec]:
                 minimum=meta["minimum"],
                 maximum=maximum,
                 nullable=nullable,
+                pattern=meta.get("pattern"),
             )
         )
     return specs

@@ -46,7 +46,7 @@ def prefix(game_id):
 def test_the_committed_schema_states_the_notation(game_id):
     game = GAMES[game_id]
     schemas = components()
-    deck = schemas[f"{prefix(game_id)}DealRequest"]["properties"]["deck"]["items"]
+    deck = schemas[f"{prefix(game_id)}DealRequestFromDeck"]["properties"]["deck"]["items"]
     assert deck["pattern"] == card_pattern(game.card_notation)
     if f"{prefix(game_id)}HandsRequest" in schemas:
         hands = schemas[f"{prefix(game_id)}HandsRequest"]["properties"]["hands"]["items"]["items"]

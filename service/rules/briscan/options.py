@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from service.rules.options import option
 
-_GAME_SCORE = re.compile(r"^(\d{1,6}-\d{1,6})?$")
+_GAME_SCORE = re.compile(r"([0-9]{1,6}-[0-9]{1,6})?")
 
 
 @dataclass(frozen=True)
@@ -89,11 +89,12 @@ class BriscanOptions:
         description="The game score of each seat before this deal, seat 0 first, e.g. '560-590'; empty for the "
         "first deal.",
         rule="BSC-A8",
+        pattern=_GAME_SCORE.pattern,
     )
 
 
 def parse_game_score(text: str) -> list[int] | None:
     """The scores so far from ``game_score`` ('' means 0-0); None when malformed."""
-    if not isinstance(text, str) or not _GAME_SCORE.match(text):
+    if not isinstance(text, str) or not _GAME_SCORE.fullmatch(text):
         return None
     return [int(part) for part in text.split("-")] if text else [0, 0]

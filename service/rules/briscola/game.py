@@ -18,7 +18,7 @@ from service.rules.briscola.common import (
     current_trick_problems,
 )
 from service.rules.briscola.events import BRISCOLA_EVENTS, BriscolaResult
-from service.rules.briscola.options import BriscolaOptions
+from service.rules.briscola.options import MATCH_SCORE_FORM, BriscolaOptions
 from service.rules.briscola.state import COMPLETE, PHASES, PLAY, BriscolaSeat, BriscolaState
 from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import CardError, InvalidInput, Problem, excerpt
@@ -41,7 +41,7 @@ class ExchangeTurnup(ActionBase):
 
 
 BriscolaAction = Play | ExchangeTurnup
-_MATCH_SCORE = re.compile(r"^(\d{1,3}(-\d{1,3})*)?$")
+_MATCH_SCORE = re.compile(MATCH_SCORE_FORM)
 
 
 def sides(players: int, options: BriscolaOptions) -> tuple[tuple[int, ...], ...]:
@@ -73,7 +73,7 @@ def face_up_reachable(turn_up: Card, face_up: Card, mode: str) -> bool:
 
 def parse_match_score(text: str) -> list[int] | None:
     """The deals won per side from ``match_score`` ('' means none yet); None when malformed."""
-    if not isinstance(text, str) or not _MATCH_SCORE.match(text):
+    if not isinstance(text, str) or not _MATCH_SCORE.fullmatch(text):
         return None
     return [int(part) for part in text.split("-")] if text else []
 

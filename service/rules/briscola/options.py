@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from service.rules.briscola.cards import PACK
 from service.rules.options import option
 
+MATCH_SCORE_FORM = r"([0-9]{1,3}(-[0-9]{1,3})*)?"
+"""The form of ``match_score``: deals won per side, dash-separated (matched whole)."""
+
 
 @dataclass(frozen=True)
 class BriscolaOptions:
@@ -54,6 +57,7 @@ class BriscolaOptions:
         description="Deals each side has won so far in the match, dash-separated in side order (the side "
         "of seat 0 first), e.g. '1-0'; empty for the first deal.",
         rule="BRI-A12",
+        pattern=MATCH_SCORE_FORM,
     )
 
 
