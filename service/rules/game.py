@@ -93,6 +93,10 @@ class Game(ABC, Generic[S, Opts, A]):
     result_type: ClassVar[type]
     """The typed dict of the game's result (API.md section 7)."""
     rules_file: ClassVar[str]
+    carry_type: ClassVar[type[Any] | None] = None
+    """What travels from one deal to the next (a carried pot, a match score): a frozen dataclass whose
+    defaults are a first deal, taken as ``carry`` by a deal request and a record and kept in the state; None
+    where nothing does."""
 
     # -- cards and options -------------------------------------------------------------------------
     card_notation: ClassVar[str]
@@ -156,9 +160,14 @@ class Game(ABC, Generic[S, Opts, A]):
         if problems:
             raise InvalidInput(problems)
 
+    def check_carry(self, players: int, options: Opts, carry: Any) -> list[Problem]:
+        """Problems with what a deal carries in (``carry``, pointers under ``/carry``) at this table."""
+        return []
+
     @abstractmethod
-    def deal(self, players: int, dealer: int, options: Opts, deck: Sequence[Card]) -> Transition[S]:
-        """The state after the deal (and any automatic steps such as antes)."""
+    def deal(self, players: int, dealer: int, options: Opts, deck: Sequence[Card], carry: Any = None) -> Transition[S]:
+        """The state after the deal (and any automatic steps such as antes); ``carry`` (the game's
+        ``carry_type``, None: a first deal) is what the deal carries in from the one before."""
 
     # -- play --------------------------------------------------------------------------------------
     @abstractmethod

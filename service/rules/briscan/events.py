@@ -63,12 +63,19 @@ class GameProgress(TypedDict):
     winners: list[Seat]
 
 
+class BriscanCarry(TypedDict):
+    """What the next deal carries in (its ``carry``): the game score (0-0 once the game is over)."""
+
+    game_score: list[int]
+
+
 class BriscanResult(TrickResult):
     """``points``: card points, melds and bonuses; ``card_points``: the card points alone."""
 
     reason: Ended
     card_points: list[int]
     game: GameProgress
+    carry: BriscanCarry
 
 
 EVENTS = (

@@ -35,12 +35,19 @@ class Match(TypedDict):
     winners: list[Seat]
 
 
+class BriscolaCarry(TypedDict):
+    """What the next deal carries in (its ``carry``): deals won per side (all 0 once the match is over)."""
+
+    match_score: list[int]
+
+
 class BriscolaResult(TrickResult, Team):
     """``decided_by``: ``points``, ``last_trick`` (a 60-60 tie, BRI-A2) or ``draw``."""
 
     reason: Literal["points"]
     decided_by: Literal["points", "last_trick", "draw"]
     match: Match
+    carry: BriscolaCarry
 
 
 BRISCOLA_EVENTS = (DealEvent, TurnUpEvent, PlayEvent, ExchangeTurnupEvent, TrickEvent, DrawEvent)

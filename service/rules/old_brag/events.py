@@ -123,6 +123,12 @@ class Pots(TypedDict):
     pot3: NotRequired[Pot3]
 
 
+class OldBragCarry(TypedDict):
+    """What the next deal carries in (its ``carry``): the chips Pot III carries on."""
+
+    pot3: int
+
+
 class OldBragResult(BettingResult):
     """``winners``: the main pot's winner; ``carried_pot3``: the chips Pot III carries to the next deal."""
 
@@ -130,6 +136,7 @@ class OldBragResult(BettingResult):
     pots: Pots
     next_dealer: Seat
     carried_pot3: NotRequired[int]
+    carry: OldBragCarry
 
 
 EVENTS = (

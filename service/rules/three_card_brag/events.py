@@ -41,6 +41,12 @@ class PotCarriedEvent(TypedDict):
     amount: int
 
 
+class BragCarry(TypedDict):
+    """What the next deal carries in (its ``carry``): the pot a blind survivor carries forward, else 0."""
+
+    pot: int
+
+
 class BragResult(BettingResult):
     """``reason``: ``seen`` (a showdown), ``all_folded`` or ``carried_forward`` (BT-A5)."""
 
@@ -51,6 +57,7 @@ class BragResult(BettingResult):
     tie: NotRequired[bool]
     keeps_hand: NotRequired[Seat]
     carried_pot: NotRequired[int]
+    carry: BragCarry
 
 
 EVENTS = (
