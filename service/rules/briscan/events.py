@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal, NotRequired, TypedDict
 
 from service.rules.bounds import MeldKind, Seat
+from service.rules.briscan.state import BriscanCarry
 from service.rules.cards import Card
 from service.rules.events import DealEvent, DrawEvent, ExchangeEvent, PlayEvent, TrickEvent, TrickResult, TurnUpEvent
 
@@ -61,12 +62,6 @@ class GameProgress(TypedDict):
     game_score: str
     over: bool
     winners: list[Seat]
-
-
-class BriscanCarry(TypedDict):
-    """What the next deal carries in (its ``carry``): the game score (0-0 once the game is over)."""
-
-    game_score: list[int]
 
 
 class BriscanResult(TrickResult):

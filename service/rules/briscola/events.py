@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal, NotRequired, TypedDict
 
 from service.rules.bounds import Seat
+from service.rules.briscola.state import BriscolaCarry
 from service.rules.cards import Card, Suit
 from service.rules.events import (
     DealEvent,
@@ -33,12 +34,6 @@ class Match(TypedDict):
     match_score: str
     over: bool
     winners: list[Seat]
-
-
-class BriscolaCarry(TypedDict):
-    """What the next deal carries in (its ``carry``): deals won per side (all 0 once the match is over)."""
-
-    match_score: list[int]
 
 
 class BriscolaResult(TrickResult, Team):

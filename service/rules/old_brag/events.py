@@ -7,6 +7,7 @@ from typing import Literal, NotRequired, TypedDict
 from service.rules.bounds import Phase, Seat
 from service.rules.cards import Card
 from service.rules.events import BetEvent, BettingResult, CallEvent, DealEvent, FoldEvent, RaiseEvent, ShowEvent
+from service.rules.old_brag.state import OldBragCarry
 
 Pot = Literal["main", "pot1", "pot3"]
 """The main pot, Pot I (best face-up card) and Pot III (31)."""
@@ -121,12 +122,6 @@ class Pots(TypedDict):
     main: MainPot
     pot1: NotRequired[Pot1]
     pot3: NotRequired[Pot3]
-
-
-class OldBragCarry(TypedDict):
-    """What the next deal carries in (its ``carry``): the chips Pot III carries on."""
-
-    pot3: int
 
 
 class OldBragResult(BettingResult):

@@ -16,6 +16,7 @@ from service.rules.events import (
     RaiseEvent,
     ShowEvent,
 )
+from service.rules.three_card_brag.state import BragCarry
 
 
 class LookEvent(TypedDict):
@@ -39,12 +40,6 @@ class PotCarriedEvent(TypedDict):
     type: Literal["pot_carried"]
     seat: Seat
     amount: int
-
-
-class BragCarry(TypedDict):
-    """What the next deal carries in (its ``carry``): the pot a blind survivor carries forward, else 0."""
-
-    pot: int
 
 
 class BragResult(BettingResult):
