@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from service.rules.actions import ActionBase
 from service.rules.bounds import GameId, Phase, Players, Seat
-from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text
+from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text, suit_text_notation
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem, excerpt
 from service.rules.frozen import evolve
 from service.rules.options import OptionSpec, build_options, option_specs
@@ -137,12 +137,19 @@ class Game(ABC, Generic[S, Opts, A]):
     problem_codes: ClassVar[tuple[type[StrEnum], ...]]
     """The enums of the problem codes the game's own state checks give (its ``validate.py``), besides
     :class:`Check`; each is listed in the game's rules file."""
+    event_types: ClassVar[tuple[type, ...]]
+    result_type: ClassVar[type]
     carry_type: ClassVar[type[Any] | None] = None
     """What travels from one deal to the next (a carried pot, a match score): a frozen dataclass whose
     defaults are a first deal, taken as ``carry`` by a deal request and a record and kept in the state; None
     where nothing does."""
 
     # -- cards and options -------------------------------------------------------------------------
+    card_notation: ClassVar[str]
+    """Every text :meth:`parse_card` accepts, as a regular expression (API.md section 3; schema ``pattern``)."""
+    suit_notation: ClassVar[str] = suit_text_notation()
+    """Every text :meth:`parse_suit` accepts, as a regular expression."""
+
     @abstractmethod
     def parse_card(self, text: str) -> Card:
         """The canonical code of a card in any notation the game accepts; raises CardError."""

@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 
 from service.rules.actions import ActionBase, Play
 from service.rules.bounds import MeldKind
-from service.rules.briscan.cards import ORDER, PACK, check_trick_input, parse_card, winner_and_points
+from service.rules.briscan.cards import ORDER, PACK, SEQUENCE, check_trick_input, parse_card, winner_and_points
+from service.rules.briscan.events import EVENTS, BriscanResult
 from service.rules.briscan.melds import Announcement, _ordered, candidates, evaluate, meld_points, reuse_problem
 from service.rules.briscan.options import BriscanOptions
 from service.rules.briscan.state import (
@@ -30,10 +31,11 @@ from service.rules.briscan.state import (
 )
 from service.rules.briscan.validate import BriscanProblem, state_problems
 from service.rules.briscan.variants import BRISCAN, BRISQUE, CB_COURTS, CB_PIPS, KINDS, QUARTET, TRUMP_ACE, Variant
-from service.rules.cards import Card, rank, suit
+from service.rules.cards import Card, french_notation, rank, suit, suit_text_notation
 from service.rules.errors import Problem
 from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, hide
 from service.rules.seats import next_seat, replace_seat
+from service.rules.tricks import SUIT_WORDS
 
 FINAL_PLAY = {
     "follow_head_trump": "talon empty: follow suit and head the trick if you can, else trump",
@@ -80,12 +82,17 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     phases = PHASES
     actions = (Play, ExchangeSeven, Announce)
     problem_codes = (BriscanProblem,)
+    event_types = EVENTS
+    result_type = BriscanResult
     announces_melds = True
     points_field = "card_points"
     stock_field = "talon"
     meld_kinds = KINDS
 
     # -- cards and options -------------------------------------------------------------------------
+    card_notation = french_notation(SEQUENCE)
+    suit_notation = suit_text_notation(SUIT_WORDS)
+
     def parse_card(self, text: str) -> Card:
         return parse_card(text)
 

@@ -16,7 +16,10 @@ from typing import ClassVar
 from service.rules.actions import ActionBase, Play
 from service.rules.bounds import Chips
 from service.rules.briscola.cards import ORDER, TOTAL
-from service.rules.briscola.common import BriscolaCards
+from service.rules.briscola.common import (
+    BriscolaCards,
+)
+from service.rules.briscola.events import CHIAMATA_EVENTS, ChiamataResult
 from service.rules.briscola.options import ChiamataOptions
 from service.rules.briscola.state import (
     AUCTION,
@@ -110,6 +113,8 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
     actions = (Bid, Pass, ChooseSuit, Play)
     problem_codes = (BriscolaProblem, ChiamataProblem)
     hand_size = HAND_SIZE
+    event_types = CHIAMATA_EVENTS
+    result_type = ChiamataResult
     """``bid`` takes exactly one of ``rank`` or ``points`` (checked in :meth:`apply` too, code ``invalid_bid``)."""
     stock_field = None  # all 40 cards are dealt: nothing is drawn
 

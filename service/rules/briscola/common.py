@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, TypeVar
 
-from service.rules.briscola.cards import PACK, check_trick_input, parse_card, winner_and_points
+from service.rules.briscola.cards import PACK, RANKS, check_trick_input, parse_card, winner_and_points
 from service.rules.briscola.state import COMPLETE, PLAY, BriscolaState, ChiamataState
-from service.rules.cards import Card, rank, suit
+from service.rules.cards import Card, french_notation, rank, suit, suit_text_notation
 from service.rules.frozen import evolve
 from service.rules.game import Event, Transition
+from service.rules.tricks import SUIT_WORDS
 
 HIGH_TURN_UPS = "A3KQJ"
 """Turn-ups above the seven, which the seven of trumps may take (BRI-A5 ``seven_then_two``)."""
@@ -22,6 +23,8 @@ class BriscolaCards:
 
     max_players: ClassVar[int]
     """A trick holds at most one card per player: 6 in Briscola, 5 in Briscola chiamata."""
+    card_notation = french_notation(RANKS, italian=True)
+    suit_notation = suit_text_notation(SUIT_WORDS)
 
     def parse_card(self, text: str) -> Card:
         """French codes, ``10`` for T, suit symbols, lower case and ``A-denari`` (API.md section 3)."""

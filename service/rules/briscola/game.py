@@ -9,7 +9,12 @@ from typing import Any
 
 from service.rules.actions import ActionBase, Play
 from service.rules.briscola.cards import PACK
-from service.rules.briscola.common import HIGH_TURN_UPS, BriscolaCards, face_up_reachable
+from service.rules.briscola.common import (
+    HIGH_TURN_UPS,
+    BriscolaCards,
+    face_up_reachable,
+)
+from service.rules.briscola.events import BRISCOLA_EVENTS, BriscolaResult
 from service.rules.briscola.options import BriscolaOptions
 from service.rules.briscola.state import COMPLETE, PHASES, PLAY, BriscolaCarry, BriscolaSeat, BriscolaState
 from service.rules.briscola.validate import BriscolaProblem, briscola_problems
@@ -68,6 +73,8 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     actions = (Play, ExchangeTurnup)
     problem_codes = (BriscolaProblem,)
     hand_size = HAND_SIZE
+    event_types = BRISCOLA_EVENTS
+    result_type = BriscolaResult
 
     # -- cards and options -------------------------------------------------------------------------
     def pack(self, players: int, options: BriscolaOptions) -> tuple[Card, ...]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from service.rules.actions import ActionBase, Call, Fold, Raise
 from service.rules.betting import payouts, split_pot, still_in
 from service.rules.bounds import Chips
-from service.rules.broggin.cards import FULL_PACK, TRUMPS, domain, is_trump, parse_broggin
+from service.rules.broggin.cards import FULL_PACK, NOTATION, TRUMPS, Assignments, domain, is_trump, parse_broggin
 from service.rules.broggin.evaluation import (
     RANKING,
     HandValue,
@@ -25,6 +25,7 @@ from service.rules.broggin.evaluation import (
     evaluate_hand,
     is_special,
 )
+from service.rules.broggin.events import EVENTS, BrogginResult
 from service.rules.broggin.options import BrogginOptions
 from service.rules.broggin.state import (
     BET1,
@@ -81,7 +82,7 @@ class Exchange(ActionBase, type="exchange"):
 class Declare(ActionBase, type="declare"):
     """At the showdown, with declared trumps: what each trump held stands for, ``{trump: card}`` (BRG-A3)."""
 
-    assignments: Mapping[str, Card]
+    assignments: Assignments
 
 
 BrogginAction = BrogginBet | Fold | Exchange | Call | Raise | Declare
@@ -101,8 +102,12 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     actions = (BrogginBet, Fold, Exchange, Call, Raise, Declare)
     problem_codes = (BrogginProblem,)
     ranking = RANKING
+    event_types = EVENTS
+    result_type = BrogginResult
 
     # -- cards -------------------------------------------------------------------------------------
+    card_notation = NOTATION
+
     def parse_card(self, text: str) -> Card:
         return parse_broggin(text)
 

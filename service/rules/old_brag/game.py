@@ -16,8 +16,19 @@ from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
 from service.rules.betting import payouts, still_in
 from service.rules.cards import PIP_VALUE, Card, FrenchCards, rank
 from service.rules.errors import Problem
-from service.rules.game import Event, HandGame, LegalAction, Result, Transition, hide
-from service.rules.old_brag.evaluation import RANKING, evaluate_hand
+from service.rules.game import (
+    Event,
+    HandGame,
+    LegalAction,
+    Result,
+    Transition,
+    hide,
+)
+from service.rules.old_brag.evaluation import (
+    RANKING,
+    evaluate_hand,
+)
+from service.rules.old_brag.events import EVENTS, OldBragResult
 from service.rules.old_brag.options import OldBragOptions
 from service.rules.old_brag.pot3 import LIMIT_31, total_31
 from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragCarry, OldBragSeat, OldBragState
@@ -71,6 +82,8 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     actions = (Bet, Call, Raise, Fold, Hit, Stand)
     problem_codes = (OldBragProblem,)
     ranking = RANKING
+    event_types = EVENTS
+    result_type = OldBragResult
     private_events = {"hit": ("card", "total"), "stand": ("total",), "bust": ("total",)}
     """In the 31 phase a drawn card and a player's count are that player's own until the end (4(b) 6)."""
 

@@ -11,9 +11,17 @@ from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
 from service.rules.betting import payouts, still_in
 from service.rules.cards import Card, FrenchCards
 from service.rules.errors import Problem
-from service.rules.game import Event, HandGame, LegalAction, Result, Transition, hide
+from service.rules.game import (
+    Event,
+    HandGame,
+    LegalAction,
+    Result,
+    Transition,
+    hide,
+)
 from service.rules.seats import next_active, replace_seat
 from service.rules.three_card_brag.evaluation import RANKING, evaluate_hand
+from service.rules.three_card_brag.events import EVENTS, BragResult
 from service.rules.three_card_brag.options import BragOptions
 from service.rules.three_card_brag.state import BETTING, COMPLETE, PHASES, BragCarry, BragSeat, BragState
 from service.rules.three_card_brag.validate import BragProblem, state_problems
@@ -53,6 +61,8 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     actions = (Bet, Call, Raise, Fold, See, Look)
     problem_codes = (BragProblem,)
     ranking = RANKING
+    event_types = EVENTS
+    result_type = BragResult
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
