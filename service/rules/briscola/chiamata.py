@@ -41,8 +41,8 @@ from service.rules.game import Event, LegalAction, Result, Transition, TrickGame
 from service.rules.seats import deal_hands, deal_order, next_seat
 from service.rules.tricks import Trick
 
-BidRank = Literal["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2", "a", "k", "q", "j"]
-"""A rank named in the auction, highest first (3(b')2; any case)."""
+BidRank = Literal["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"]
+"""A rank named in the auction, highest first (3(b')2), as a card code writes it."""
 PLAYERS = 5
 HAND_SIZE = 8
 BASE_TARGET = 61
