@@ -111,7 +111,7 @@ class HandsReader:
                 return None
             x, y, z = hand
             x, y, z = codes[x], codes[y], codes[z]
-            if x == y or x == z or y == z:
+            if x in (y, z) or y == z:
                 return None
             parsed.append([x, y, z])
         return PackHands(parsed)
@@ -192,9 +192,7 @@ class RecordReader:
             if action is None:
                 return None
             actions.append(action)
-        return {
-            "record": {"players": players, "dealer": dealer, "seed": seed, "options": options, "actions": actions}
-        }
+        return {"record": {"players": players, "dealer": dealer, "seed": seed, "options": options, "actions": actions}}
 
 
 __all__ = ["ActionReader", "HandsReader", "PackHands", "RecordReader", "plain_first"]
