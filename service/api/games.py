@@ -29,6 +29,7 @@ from service.rules.errors import IllegalAction, InvalidInput, Problem
 from service.rules.game import RULES_VERSION, Game, HandGame, TrickGame
 from service.rules.options import options_dict
 from service.rules.shuffle import deck_commitment, shuffle
+from service.rules.tables import HandRank
 from service.rules.views import TableViews, check_seats
 
 ERROR_TEXT = {
@@ -167,7 +168,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             hands = _checked_hands(hand_game, data["hands"])
             declarations = _declarations(data)
             if declarations is None:
-                results = _results(hands, hand_game.ranks(hands, options))
+                results = _results(hands, _ranks(hand_game, hands, options))
             else:
                 results = [_evaluation(e) for e in hand_game.evaluate_declared_hands(hands, declarations, options)]
             return answer({"results": results, **rules_echo(options)})
@@ -189,7 +190,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             declarations = _declarations(data)
             if declarations is None:
                 comparison = hand_game.compare(hands, options)
-                results = _results(hands, hand_game.ranks(hands, options))
+                results = _results(hands, _ranks(hand_game, hands, options))
             else:
                 comparison = hand_game.compare_declared_hands(hands, declarations, options)
                 results = [_evaluation(e) for e in hand_game.evaluate_declared_hands(hands, declarations, options)]
@@ -439,6 +440,11 @@ def _checked_hands(game: HandGame[Any, Any], hands: Any) -> Any:
     if not isinstance(hands, PackHands):
         game.check_hands(hands)
     return hands
+
+
+def _ranks(game: HandGame[Any, Any], hands: Any, options: Any) -> list[HandRank]:
+    """Each hand's evaluation (found as the plain reader read the hands, else looked up now)."""
+    return hands.ranks if isinstance(hands, PackHands) else game.ranks(hands, options)
 
 
 def _results(hands: Sequence[list[str]], ranks: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

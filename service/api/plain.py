@@ -22,6 +22,7 @@ from schemas.game import MAX_ACTIONS, MAX_HANDS
 from service.rules.actions import ActionBase
 from service.rules.errors import InvalidInput
 from service.rules.game import Game, HandGame
+from service.rules.tables import HandRank
 
 Reader = Callable[[Any], dict[str, Any] | None]
 """The data a body loads to, read without marshmallow; None to leave the body to the schema."""
@@ -73,18 +74,25 @@ class Options:
 
 
 class PackHands(list[list[str]]):
-    """Hands known to hold the game's hand size of distinct cards of its pack, each a canonical code."""
+    """Hands known to hold the game's hand size of distinct cards of its pack, each a canonical code, with
+    their evaluations (``ranks``), found as they were read."""
+
+    def __init__(self, hands: list[list[str]], ranks: list[HandRank]) -> None:
+        super().__init__(hands)
+        self.ranks = ranks
 
 
 class HandsReader:
     """``{"hands": [...], "options": {...}}`` with every card a canonical code of the pack, each hand of the
-    game's size, none twice: the hands as the hands field loads them, known to be of the pack (which the view
-    then need not check again)."""
+    game's size, none twice: the hands as the hands field loads them (the same codes), with their evaluations.
+
+    The table is the check: it finds an evaluation only for a hand of distinct cards of the pack given by their
+    canonical codes (:meth:`~service.rules.tables.HandTable.lookup`), so reading and evaluating are one pass."""
 
     KEYS = frozenset({"hands", "options"})
 
     def __init__(self, game: HandGame[Any, Any, Any]) -> None:
-        self.codes = {card: card for card in game.full_pack()}
+        self.game = game
         self.size = game.hand_size
         self.options = Options(game)
 
@@ -94,38 +102,18 @@ class HandsReader:
         hands = document.get("hands")
         if type(hands) is not list or not 1 <= len(hands) <= MAX_HANDS:
             return None
+        size = self.size
+        for hand in hands:
+            if type(hand) is not list or len(hand) != size:
+                return None
         plain, options = self.options.read(document)
         if not plain:
             return None
         try:
-            parsed = self._three(hands) if self.size == 3 else self._any(hands)
-        except (KeyError, TypeError, ValueError):  # a card in another notation, not a string, not of the pack
+            ranks = self.game.ranks(hands, options)
+        except (KeyError, TypeError):  # a card in another notation, not a string, not of the pack, or twice
             return None
-        return None if parsed is None else {"hands": parsed, "options": options}
-
-    def _three(self, hands: list[Any]) -> list[list[str]] | None:
-        """Three-card hands, unpacked (a third of the time of the general loop)."""
-        codes, parsed = self.codes, []
-        for hand in hands:
-            if type(hand) is not list:
-                return None
-            x, y, z = hand
-            x, y, z = codes[x], codes[y], codes[z]
-            if x in (y, z) or y == z:
-                return None
-            parsed.append([x, y, z])
-        return PackHands(parsed)
-
-    def _any(self, hands: list[Any]) -> list[list[str]] | None:
-        codes, size, parsed = self.codes, self.size, []
-        for hand in hands:
-            if type(hand) is not list or len(hand) != size:
-                return None
-            cards = [codes[card] for card in hand]
-            if len(set(cards)) != size:
-                return None
-            parsed.append(cards)
-        return PackHands(parsed)
+        return {"hands": PackHands(hands, ranks), "options": options}
 
 
 class ActionReader:
@@ -139,7 +127,7 @@ class ActionReader:
     def __call__(self, raw: Any) -> ActionBase | None:
         if type(raw) is not dict:
             return None
-        key = tuple((name, type(value), value) for name, value in raw.items())
+        key = (*raw.items(), *map(type, raw.values()))  # 1, 1.0 and true are equal keys: their types are not
         try:
             return self.known[key]
         except KeyError:
