@@ -63,13 +63,14 @@ class ProblemDetailsSchema(DocSchema):
 PAYOUTS_DESCRIPTION = (
     "Net chips per seat (betting games and Briscola chiamata). They sum to 0, except with a pot carried "
     "across deals (Three Card Brag `blind_survivor: carry_forward`, Old Brag's Pot III carry): then they sum "
-    "to the pot carried in (option `carried_pot` / `carried_pot3`) minus the pot carried out (result "
+    "to the pot carried in (the deal's `carry.pot` / `carry.pot3`) minus the pot carried out (result "
     "`carried_pot` / `carried_pot3`)."
 )
 RESULT_DESCRIPTION = (
     "The outcome of a finished deal (API.md section 7): `winners` (seats; empty for a drawn deal), `reason`, "
     "`points` (trick games, per seat) and `team_points` (partnerships), `payouts` (net per seat, summing to 0 "
-    "unless a pot is carried in or out: see `payouts`), and game-specific details."
+    "unless a pot is carried in or out: see `payouts`), `carry` where the game carries something between deals "
+    "(the next deal's `carry`, ready to send with it), and game-specific details."
 )
 
 
@@ -84,6 +85,11 @@ def result_field(**kwargs: object) -> fields.Dict:
                 "points": {"type": "array", "items": {"type": "integer"}},
                 "team_points": {"type": "array", "items": {"type": "integer"}},
                 "payouts": {"type": "array", "items": {"type": "integer"}, "description": PAYOUTS_DESCRIPTION},
+                "carry": {
+                    "type": "object",
+                    "description": "What the next deal carries in: send it as that deal's `carry` (Three Card Brag "
+                    "`{pot}`, Old Brag `{pot3}`, Briscola `{match_score}`, Briscan and Brisque `{game_score}`).",
+                },
             },
             "required": ["winners", "reason"],
         },

@@ -99,6 +99,8 @@ class OptionsField(fields.Nested):
 def options_doc_schema(game: Game[Any, Any, Any]) -> type[Schema]:
     attrs: dict[str, Any] = {spec.name: _options_doc_field(spec) for spec in option_specs(game.options_type)}
     attrs["Meta"] = StrictSchema.Meta
+    # former options, now the deal's ``carry``: the engine refuses them saying where they went
+    attrs["moved_fields"] = tuple(getattr(game.options_type, "moved_to_carry", ()))
     return type(f"{camel(game.id)}OptionsSchema", (Schema,), attrs)
 
 
@@ -147,6 +149,7 @@ class GameSchemas:
                     "order, deck[0] on top."
                 },
             ),
+            **_carry(game, deriver),
             "check_source": validates_schema(_one_source()),
             "json_schema_extra": {"oneOf": [{"required": ["seed"]}, {"required": ["deck"]}]},
         }
@@ -404,6 +407,23 @@ class GameSchemas:
                     **rules,
                 },
             )
+
+
+def _carry(game: Game[Any, Any, Any], deriver: Deriver) -> dict[str, fields.Field]:
+    """The ``carry`` of a deal request or a record, where the game carries something from deal to deal."""
+    if game.carry_type is None:
+        return {}
+    doc = " ".join((game.carry_type.__doc__ or "").split())
+    return {
+        "carry": fields.Nested(
+            deriver.schema(game.carry_type),
+            load_default=None,
+            metadata={
+                "description": f"Optional; omitted: a first deal. {doc} A finished deal's result gives the next "
+                "deal's as `carry`."
+            },
+        )
+    }
 
 
 def _one_source() -> Any:

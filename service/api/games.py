@@ -61,9 +61,11 @@ def rules_echo(options: Any) -> dict[str, Any]:
 
 
 def _deal(game: Game[Any, Any, Any], data: dict[str, Any], prefix: str = "") -> tuple[Any, Any, tuple[str, ...]]:
-    """Options, the first transition and the deck of a deal request (or record)."""
+    """Options, the first transition and the deck of a deal request (or record), with what it carries in."""
     options = data.get("options") or game.options(None)
+    carry = data.get("carry")
     problems = game.check_table(data["players"], data["dealer"], options)
+    problems = problems or game.check_carry(data["players"], options, carry)
     if problems:
         raise InvalidInput([p.at(prefix) for p in problems])
     if "deck" in data:
@@ -71,7 +73,7 @@ def _deal(game: Game[Any, Any, Any], data: dict[str, Any], prefix: str = "") -> 
         game.check_deck(data["players"], options, deck, pointer=prefix + "/deck")
     else:
         deck = shuffle(game.pack(data["players"], options), data["seed"])
-    return options, game.deal(data["players"], data["dealer"], options, deck), deck
+    return options, game.deal(data["players"], data["dealer"], options, deck, carry), deck
 
 
 def _table_views(game: Game[Any, Any, Any], data: dict[str, Any], players: int) -> TableViews[Any] | None:

@@ -123,6 +123,7 @@ def _walk_schema(schema: Schema, prefix: tuple[str, ...], depth: int) -> Iterato
         return
     if schema.unknown == RAISE:
         known = frozenset(field.data_key or name for name, field in schema.fields.items())
+        known |= frozenset(getattr(schema, "moved_fields", ()))  # refused by the field, saying where they went
         yield prefix, True, len(known), None, known
     else:
         yield prefix, True, MAX_MEMBERS, None, frozenset()

@@ -31,6 +31,8 @@ class GameBound:
 
 Chips = Annotated[int, Bounds(-CHIP_LIMIT, CHIP_LIMIT)]
 """A chip amount or point count in an action: beyond ±10**9 it is refused before any rule is applied."""
+Carried = Annotated[int, Bounds(0, CHIP_LIMIT)]
+"""Chips or a score carried in from earlier deals (``carry``): 0 .. 10**9."""
 Seat = Annotated[int, GameBound("seat")]
 """A seat number, 0 .. max_players - 1 (whether it is at this table is a rule across fields)."""
 Players = Annotated[int, GameBound("players")]
@@ -42,4 +44,4 @@ GameId = Annotated[str, GameBound("game")]
 MeldKind = Annotated[str, GameBound("meld_kind")]
 """A word of the game's meld vocabulary."""
 
-__all__ = ["Bounds", "Chips", "GameBound", "GameId", "MeldKind", "Phase", "Players", "Seat"]
+__all__ = ["Bounds", "Carried", "Chips", "GameBound", "GameId", "MeldKind", "Phase", "Players", "Seat"]

@@ -89,6 +89,10 @@ class Game(ABC, Generic[S, Opts, A]):
     actions: ClassVar[tuple[type[ActionBase], ...]]
     """The game's action classes (their union is ``A``), in the order the catalog lists their types."""
     rules_file: ClassVar[str]
+    carry_type: ClassVar[type[Any] | None] = None
+    """What travels from one deal to the next (a carried pot, a match score): a frozen dataclass whose
+    defaults are a first deal, taken as ``carry`` by a deal request and a record and kept in the state; None
+    where nothing does."""
 
     # -- cards and options -------------------------------------------------------------------------
     @abstractmethod
@@ -147,9 +151,14 @@ class Game(ABC, Generic[S, Opts, A]):
         if problems:
             raise InvalidInput(problems)
 
+    def check_carry(self, players: int, options: Opts, carry: Any) -> list[Problem]:
+        """Problems with what a deal carries in (``carry``, pointers under ``/carry``) at this table."""
+        return []
+
     @abstractmethod
-    def deal(self, players: int, dealer: int, options: Opts, deck: Sequence[Card]) -> Transition[S]:
-        """The state after the deal (and any automatic steps such as antes)."""
+    def deal(self, players: int, dealer: int, options: Opts, deck: Sequence[Card], carry: Any = None) -> Transition[S]:
+        """The state after the deal (and any automatic steps such as antes); ``carry`` (the game's
+        ``carry_type``, None: a first deal) is what the deal carries in from the one before."""
 
     # -- play --------------------------------------------------------------------------------------
     @abstractmethod

@@ -1,7 +1,10 @@
 """Rule options: one frozen dataclass per game, each field an option with its default and its rule id.
 
 The seed leaves gaps; every gap has a default (the AMBIGUITIES lists of ../shared/rules) and options a
-client may choose per request. :func:`build_options` is the one validator of option values.
+client may choose per request. :func:`build_options` is the one validator of option values. What travels from
+one deal to the next (a carried pot, a match score) is no option: it is the deal's ``carry``; an options class
+names the options that moved there (``moved_to_carry``), and an option given by its old name is refused
+saying where it went.
 """
 
 from __future__ import annotations
@@ -129,12 +132,16 @@ def build_options(cls: type[T], raw: Mapping[str, Any] | None, pointer: str = "/
     if not isinstance(raw, Mapping):
         raise InvalidInput([Problem("invalid_type", "options must be an object", pointer)])
     specs = {spec.name: spec for spec in option_specs(cls)}
+    moved: Mapping[str, tuple[str, str]] = getattr(cls, "moved_to_carry", {})
     hints = typing.get_type_hints(cls)
     problems: list[Problem] = []
     values: dict[str, Any] = {}
     for name, value in raw.items():
         here = f"{pointer}/{name}"
         spec = specs.get(name)
+        if name in moved:
+            problems.append(Problem("moved_option", moved_message(name, moved[name]), here))
+            continue
         if spec is None:
             problems.append(Problem("unknown_option", f"unknown option {excerpt(name)}; known: {sorted(specs)}", here))
             continue
@@ -159,6 +166,15 @@ def build_options(cls: type[T], raw: Mapping[str, Any] | None, pointer: str = "/
     if problems:
         raise InvalidInput(problems)
     return cls(**values)
+
+
+def moved_message(name: str, moved: tuple[str, str]) -> str:
+    """Where a value that used to be a rule option travels now: ``carry`` beside ``options``."""
+    field, example = moved
+    return (
+        f"'{name}' is no longer a rule option: it moved to 'carry' beside 'options' (the deal request's, the "
+        f'record\'s or the state\'s), as carry.{field}, such as "carry": {{"{field}": {example}}}'
+    )
 
 
 def options_dict(options: Any) -> dict[str, Any]:

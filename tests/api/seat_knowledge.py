@@ -119,3 +119,28 @@ class SeatKnowledge:
     def leaks(self, seat: int, node: Any) -> set[str]:
         """Cards that ``node`` shows and ``seat`` may not know."""
         return shown_cards(node, self.pack) - self.may_know(seat)
+
+    def check_view(self, seat: int, view: dict[str, Any], state: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        """One seat's view (``state``, ``events``, ``legal_actions``) against the full state and events: the
+        full ones with cards hidden and nothing else changed, no card the seat may not know, its own cards
+        shown where it knows them, its own events in full."""
+        seat_view, seat_events = view["state"], view["events"]
+        assert masked(seat_view, state, self.pack) == [], seat
+        assert masked(seat_events, events, self.pack) == [], seat
+        for part in ("state", "events", "legal_actions"):
+            leaked = self.leaks(seat, view[part])
+            assert not leaked, f"seat {seat} is shown {sorted(leaked)} in its {part}: {view[part]}"
+        hand = state["seats"][seat]["hand"]
+        shown = seat_view["seats"][seat]["hand"]
+        if set(hand) <= self.may_know(seat):  # its own cards, where it knows them, are shown
+            assert shown == hand
+        else:  # only a blind Three Card Brag player does not know its own cards
+            assert state["seats"][seat]["blind"] and shown == [HIDDEN] * len(hand)
+        for mine, full in zip(seat_events, events, strict=True):
+            if full.get("seat") == seat:
+                assert mine == full  # the seat's own events are shown in full
+            elif mine.get("total") is not None:  # an Old Brag count: only of cards the seat may know
+                counted = state["seats"][full["seat"]]
+                assert set(counted["hand"]) | set(counted["drawn"]) <= self.may_know(seat), (seat, full)
+        if seat_view.get("partner") is not None:  # Briscola chiamata: the partner once the called card is out
+            assert self.partner_revealed, seat

@@ -29,7 +29,6 @@ def test_catalog_lists_both_games(client):
         "six_player_teams": "BRI-A3",
         "turnup_exchange": "BRI-A5",
         "deals_to_win": "BRI-A12",
-        "match_score": "BRI-A12",
     }
     chiamata = {o["name"]: (o["default"], o["rule"]) for o in games["briscola-chiamata"]["options"]}
     assert chiamata["all_pass"] == ("redeal", "BRI-A8") and chiamata["points_min"] == (61, "BRI-A10")

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from service.api.examples import submittable
 from service.rules.registry import GAMES
-from tests.api.seat_knowledge import SeatKnowledge, masked
+from tests.api.seat_knowledge import SeatKnowledge
+from tests.simulation import VARIANTS, submitted
 
 MAX_STEPS = 600
 
@@ -29,61 +29,14 @@ PLAYER_COUNTS = {
     "briscan": (2,),
     "brisque": (2,),
 }
-VARIANTS: dict[str, list[dict[str, Any]]] = {
-    "three-card-brag": [{}, {"blind_allowed": False}, {"blind_survivor": "carry_forward", "require_even_stakes": True}],
-    "old-brag": [{}, {"consolation_pots": False}, {"pot3_folded_players_eligible": False, "pot3_ace": "1_or_11"}],
-    "broggin": [
-        {"max_players": 10},
-        {"max_players": 10, "assignment": "declared_only"},
-        {"max_players": 10, "exchange_limit": "stock_only"},
-    ],
-    "briscola": [{}, {"turnup_exchange": "seven_then_two"}, {"turnup_exchange": "two"}],
-    "briscola-chiamata": [{}, {"auction": "points_only"}, {"chiamata_first_lead": "caller"}],
-    "briscan": [{}, {"carte_blanche_timing": "initial_hand", "trump_ace_bonus": "automatic_on_holding"}],
-    "brisque": [{}, {"announce_after_talon": True}],
-}
 CASES = [(game_id, players) for game_id, counts in PLAYER_COUNTS.items() for players in counts]
-
-
-def _concrete(listed: dict[str, Any], state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A submittable action from a listed one: a free amount a little above its minimum, a random discard."""
-    action = submittable(listed)
-    if "min" in listed:
-        low, high = listed["min"], listed["max"]
-        step = 2 if low % 2 == 0 and state["game"] == "three-card-brag" else 1  # even stakes where asked
-        room = 3 if high is None else min(3, (high - low) // step)
-        action["amount"] = low + step * rng.randint(0, room)
-    if "max_cards" in listed:
-        hand = state["seats"][listed["seat"]]["hand"]
-        action["discard"] = rng.sample(hand, rng.randint(0, listed["max_cards"]))
-    return action
 
 
 def _check_answer(answer: dict[str, Any], knows: SeatKnowledge, seats: list[int]) -> None:
     """Every view of ``answer`` against the full answer and what each seat may know."""
     assert [v["seat"] for v in answer["views"]] == seats
-    state, events, pack = answer["state"], answer["events"], knows.pack
     for view in answer["views"]:
-        seat = view["seat"]
-        assert masked(view["state"], state, pack) == [], seat
-        assert masked(view["events"], events, pack) == [], seat
-        for part in ("state", "events", "legal_actions"):
-            leaked = knows.leaks(seat, view[part])
-            assert not leaked, f"seat {seat} is shown {sorted(leaked)} in its {part}: {view[part]}"
-        hand = state["seats"][seat]["hand"]
-        shown = view["state"]["seats"][seat]["hand"]
-        if set(hand) <= knows.may_know(seat):  # its own cards, where it knows them, are shown
-            assert shown == hand
-        else:  # only a blind Three Card Brag player does not know its own cards
-            assert state["seats"][seat]["blind"] and shown == ["??"] * len(hand)
-        for mine, full in zip(view["events"], events, strict=True):
-            if full.get("seat") == seat:
-                assert mine == full  # the seat's own events are shown in full
-            elif mine.get("total") is not None:  # an Old Brag count: only of cards the seat may know
-                counted = state["seats"][full["seat"]]
-                assert set(counted["hand"]) | set(counted["drawn"]) <= knows.may_know(seat), (seat, full)
-        if view["state"].get("partner") is not None:  # Briscola chiamata: the partner once the called card is out
-            assert knows.partner_revealed, seat
+        knows.check_view(view["seat"], view, answer["state"], answer["events"])
 
 
 def _same_without_views(client: Any, path: str, body: dict[str, Any], answer: dict[str, Any]) -> None:
@@ -118,7 +71,8 @@ def playthrough(client: Any, game_id: str, players: int, seed: int, every: int =
         if state["to_act"] is None:
             assert legal == []
             return step
-        action = _concrete(rng.choice(legal), state, rng)
+        listed = rng.choice(legal)
+        action = submitted(listed, state["seats"][listed["seat"]]["hand"], rng)
         if game_id == "briscola-chiamata" and state["phase"] == "auction" and rng.random() < 0.6:
             action = next((a for a in legal if a["type"] == "pass"), action)  # keep auctions short
         body = {"state": state, "action": action}

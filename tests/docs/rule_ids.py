@@ -24,6 +24,7 @@ from service.rules.errors import IllegalAction
 from service.rules.game import Game
 from service.rules.registry import GAMES
 from service.rules.shuffle import shuffle
+from tests.simulation import submitted
 
 RULES_PACKAGE = Path(inspect.getfile(Game)).parent
 RULE_ID = re.compile(r"^(flow|turn|\d+(\([a-z]'*\)\d*)?(/[a-z]+)?|[A-Z]+-A\d+)$")
@@ -132,7 +133,6 @@ def option_rule_ids(game: Game[Any, Any, Any]) -> set[str]:
 
 
 # -- playthroughs -----------------------------------------------------------------------------------
-SPECIAL = ("min", "max", "max_cards", "domains")
 
 
 class Table:
@@ -178,17 +178,8 @@ class Table:
 
 
 def concrete(listed: dict[str, Any], table: Table, rng: random.Random) -> dict[str, Any]:
-    """A submittable action from a listed one: an amount within min..max, cards from the hand, a domain's card."""
-    raw = {k: v for k, v in listed.items() if k not in SPECIAL}
-    if "min" in listed:
-        top = listed["max"] if listed["max"] is not None else listed["min"] + 6
-        raw["amount"] = min(top, listed["min"] + 2 * rng.randint(0, 3))
-    if "max_cards" in listed:
-        hand = table.hand(listed["seat"])
-        raw["discard"] = rng.sample(hand, rng.randint(0, min(listed["max_cards"], len(hand))))
-    if "domains" in listed:
-        raw["assignments"] = {trump: rng.choice(cards) for trump, cards in listed["domains"].items()}
-    return raw
+    """A submittable action from a listed one (``tests.simulation.submitted``, with the seat's hand)."""
+    return submitted(listed, table.hand(listed["seat"]), rng)
 
 
 def probes(

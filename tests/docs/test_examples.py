@@ -16,6 +16,7 @@ from tests.docs.markdown import DOCUMENTED, doc_path, example_blocks
 
 KNOWN_KEYS = {
     "options",
+    "carry",
     "evaluate",
     "compare",
     "declarations",
@@ -120,6 +121,7 @@ def test_worked_example_holds(client, game_id: str, block: dict[str, Any]) -> No
             "players": deal["players"],
             "dealer": deal["dealer"],
             "options": options,
+            **({"carry": block["carry"]} if "carry" in block else {}),
             "deck": _deck(game_id, deal, options),
             "actions": actions + ([refused["action"]] if refused else []),
         }

@@ -8,7 +8,7 @@ ledning"); the trump seven may be exchanged for the turn-up (2(b)4, BSC-A5).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -29,8 +29,17 @@ from service.rules.briscan.melds import (
     meld_points,
     reuse_problem,
 )
-from service.rules.briscan.options import BriscanOptions, parse_game_score
-from service.rules.briscan.state import COMPLETE, FINAL, PHASES, TALON, Bonus, BriscanSeat, BriscanState
+from service.rules.briscan.options import BriscanOptions
+from service.rules.briscan.state import (
+    COMPLETE,
+    FINAL,
+    PHASES,
+    TALON,
+    Bonus,
+    BriscanCarry,
+    BriscanSeat,
+    BriscanState,
+)
 from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import InvalidInput, Problem, excerpt
 from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
@@ -84,6 +93,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     brisque: ClassVar[bool] = False
     options_type = BriscanOptions
     state_type = BriscanState
+    carry_type = BriscanCarry
     phases = PHASES
     rules_file = "briscan-brisque.md"
     actions = (Play, ExchangeSeven, Announce)
@@ -105,26 +115,14 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         """Tricks played with drawing: 11 (Briscan), 10 (Brisque)."""
         return (len(PACK) - 2 * self.hand_size) // 2
 
-    def options(self, raw: Mapping[str, Any] | None, pointer: str = "/options") -> BriscanOptions:
-        built = super().options(raw, pointer)
-        if parse_game_score(built.game_score) is None:
-            raise InvalidInput(
-                [
-                    Problem(
-                        "invalid_option", "game_score is each seat's score, such as '560-590'", pointer + "/game_score"
-                    )
-                ]
-            )
-        return built
-
-    def check_table(self, players: int, dealer: int, options: BriscanOptions) -> list[Problem]:
-        problems = super().check_table(players, dealer, options)
-        score = parse_game_score(options.game_score)
-        if score is None:
-            problems.append(Problem("invalid_option", "game_score is such as '560-590'", "/options/game_score"))
-        elif max(score) >= options.target_score and score[0] != score[1]:
-            problems.append(Problem("game_over", "a seat has already won the game", "/options/game_score"))
-        return problems
+    def check_carry(self, players: int, options: BriscanOptions, carry: BriscanCarry | None) -> list[Problem]:
+        """The game score carried in: two numbers, and no seat has won the game yet (BSC-A8)."""
+        score, pointer = (carry or BriscanCarry()).game_score, "/carry/game_score"
+        if len(score) != 2:
+            return [Problem("invalid_carry", "game_score holds each seat's score, seat 0 first: two numbers", pointer)]
+        if max(score) >= options.target_score and score[0] != score[1]:
+            return [Problem("game_over", "a seat has already won the game", pointer)]
+        return []
 
     def trick_winner(
         self, trump: str, cards: Sequence[Card], options: BriscanOptions, phase: str | None = None
@@ -139,10 +137,16 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
-        self, players: int, dealer: int, options: BriscanOptions, deck: Sequence[Card]
+        self,
+        players: int,
+        dealer: int,
+        options: BriscanOptions,
+        deck: Sequence[Card],
+        carry: BriscanCarry | None = None,
     ) -> Transition[BriscanState]:
         """5 (6) each from the non-dealer; the next card is turned up and becomes the talon's last."""
-        problems = self.check_table(players, dealer, options)
+        carry = carry or BriscanCarry()
+        problems = self.check_table(players, dealer, options) or self.check_carry(players, options, carry)
         if problems:
             raise InvalidInput(problems)
         self.check_deck(players, options, deck)
@@ -156,6 +160,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
             phase=TALON,
             to_act=first,
             options=options,
+            carry=carry,
             seats=tuple(BriscanSeat(s, tuple(hands[s]), 0, (), (), 0) for s in range(players)),
             trump=suit(turn_up),
             turn_up=turn_up,
@@ -230,7 +235,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
             slam = len({t.winner for t in state.tricks}) == 1
             state = dataclasses.replace(state, ended="slam" if slam else "points")
         if not state.ended and state.options.win_check == "immediate":
-            before = parse_game_score(state.options.game_score) or [0, 0]
+            before = list(state.carry.game_score)
             totals = [before[s.seat] + s.score for s in state.seats]
             reached = [s for s in (0, 1) if totals[s] >= state.options.target_score]
             if reached and totals[0] != totals[1]:
@@ -489,7 +494,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         if state.phase != COMPLETE or not state.ended or len(state.seats) != 2:
             return None  # (also on a malformed state: result never raises)
         points = [s.score for s in state.seats]
-        before = parse_game_score(state.options.game_score) or [0, 0]
+        before = list(state.carry.game_score)
         after = [before[i] + points[i] for i in (0, 1)]
         target = state.options.target_score
         decisive: int | None = None
@@ -519,6 +524,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
                 "over": bool(game_winners),
                 "winners": game_winners,
             },
+            "carry": {"game_score": [0, 0] if game_winners else after},
         }
 
     # -- validate and view -------------------------------------------------------------------------
@@ -527,6 +533,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         if state.game != self.id:
             problems.append(Problem("wrong_game", f"this state is of {excerpt(state.game)}, not '{self.id}'", "/game"))
         problems.extend(self.check_table(state.players, state.dealer, state.options))
+        problems = problems or self.check_carry(state.players, state.options, state.carry)
         if problems:
             return problems
         if len(state.seats) != 2 or any(s.seat != i for i, s in enumerate(state.seats)):
@@ -706,7 +713,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         elif self.brisque and any(m.kind == QUARTET for s in state.seats for m in s.melds):
             problems.append(Problem("ended", "four kings or queens end the game at once", "/ended"))
         if state.ended == "target":
-            before = parse_game_score(state.options.game_score) or [0, 0]
+            before = list(state.carry.game_score)
             totals = [before[s.seat] + s.score for s in state.seats]
             if state.options.win_check != "immediate" or max(totals) < state.options.target_score:
                 problems.append(Problem("ended", "nobody reached the target score", "/ended"))

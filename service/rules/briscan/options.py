@@ -6,12 +6,11 @@ leads) and BSC-A16 (the seed's labels) are fixed defaults with no option.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from service.rules.options import option
-
-_GAME_SCORE = re.compile(r"^(\d{1,6}-\d{1,6})?$")
 
 
 @dataclass(frozen=True)
@@ -84,16 +83,6 @@ class BriscanOptions:
         True, description="Brisque: the dealer scores 10 for a turned-up A, 10, K, Q or J.", rule="BSC-A12"
     )
     target_score: int = option(600, description="The game score that wins the game.", rule="BSC-A15", minimum=1)
-    game_score: str = option(
-        "",
-        description="The game score of each seat before this deal, seat 0 first, e.g. '560-590'; empty for the "
-        "first deal.",
-        rule="BSC-A8",
-    )
 
-
-def parse_game_score(text: str) -> list[int] | None:
-    """The scores so far from ``game_score`` ('' means 0-0); None when malformed."""
-    if not isinstance(text, str) or not _GAME_SCORE.match(text):
-        return None
-    return [int(part) for part in text.split("-")] if text else [0, 0]
+    moved_to_carry: ClassVar[Mapping[str, tuple[str, str]]] = {"game_score": ("game_score", "[560, 590]")}
+    """Options of earlier versions that are now the deal's ``carry``."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.rules.bounds import Seat
+from service.rules.bounds import Carried, Seat
 from service.rules.briscan.melds import Announcement
 from service.rules.briscan.options import BriscanOptions
 from service.rules.cards import Card
@@ -39,6 +39,14 @@ class BriscanSeat:
 
 
 @dataclass(frozen=True)
+class BriscanCarry:
+    """What a deal carries in from the one before: ``game_score``, each seat's game score so far (BSC-A8),
+    seat 0 first; 0 and 0 for the first deal."""
+
+    game_score: tuple[Carried, ...] = (0, 0)
+
+
+@dataclass(frozen=True)
 class BriscanState(StateBase):
     """A deal of Briscan or Brisque.
 
@@ -49,6 +57,7 @@ class BriscanState(StateBase):
     """
 
     options: BriscanOptions
+    carry: BriscanCarry
     seats: tuple[BriscanSeat, ...]
     trump: str
     turn_up: Card

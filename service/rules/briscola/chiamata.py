@@ -123,7 +123,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
-        self, players: int, dealer: int, options: ChiamataOptions, deck: Sequence[Card]
+        self, players: int, dealer: int, options: ChiamataOptions, deck: Sequence[Card], carry: None = None
     ) -> Transition[ChiamataState]:
         """All 40 cards, 8 each from the dealer's right; no turn-up. The dealer's right speaks first."""
         problems = self.check_table(players, dealer, options)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -18,7 +17,7 @@ from service.rules.briscola.common import (
     current_trick_problems,
 )
 from service.rules.briscola.options import BriscolaOptions
-from service.rules.briscola.state import COMPLETE, PHASES, PLAY, BriscolaSeat, BriscolaState
+from service.rules.briscola.state import COMPLETE, PHASES, PLAY, BriscolaCarry, BriscolaSeat, BriscolaState
 from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import CardError, InvalidInput, Problem, excerpt
 from service.rules.frozen import evolve
@@ -40,7 +39,6 @@ class ExchangeTurnup(ActionBase):
 
 
 BriscolaAction = Play | ExchangeTurnup
-_MATCH_SCORE = re.compile(r"^(\d{1,3}(-\d{1,3})*)?$")
 
 
 def sides(players: int, options: BriscolaOptions) -> tuple[tuple[int, ...], ...]:
@@ -70,21 +68,12 @@ def face_up_reachable(turn_up: Card, face_up: Card, mode: str) -> bool:
     return (rank(face_up) == "7" and high) or (rank(face_up) == "2" and (high or rank(turn_up) == "7"))
 
 
-def parse_match_score(text: str) -> list[int] | None:
-    """The deals won per side from ``match_score`` ('' means none yet); None when malformed."""
-    if not isinstance(text, str) or not _MATCH_SCORE.match(text):
-        return None
-    return [int(part) for part in text.split("-")] if text else []
-
-
-def match_problems(players: int, options: BriscolaOptions, pointer: str) -> list[Problem]:
-    """Problems with the match score carried in the options (BRI-A12)."""
-    score = parse_match_score(options.match_score)
+def match_problems(players: int, options: BriscolaOptions, carry: BriscolaCarry) -> list[Problem]:
+    """Problems with the match score a deal carries in (BRI-A12)."""
+    score, pointer = carry.match_score, "/carry/match_score"
     count = len(sides(players, options))
-    if score is None:
-        return [Problem("invalid_option", "match_score is the deals won per side, such as '1-0'", pointer)]
     if score and len(score) != count:
-        return [Problem("invalid_option", f"match_score needs one number per side ({count})", pointer)]
+        return [Problem("invalid_carry", f"match_score holds one number per side ({count}), or none", pointer)]
     if any(s >= options.deals_to_win for s in score):
         return [Problem("match_over", f"a side has already won {options.deals_to_win} deals", pointer)]
     return []
@@ -99,6 +88,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     max_players = 6
     options_type = BriscolaOptions
     state_type = BriscolaState
+    carry_type = BriscolaCarry
     phases = PHASES
     rules_file = "briscola.md"
     actions = (Play, ExchangeTurnup)
@@ -121,18 +111,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
             if value != "all_twos":
                 with contextlib.suppress(CardError):  # else build_options rejects it, listing the allowed
                     raw = {**raw, "three_player_removed": self.parse_card(value)}
-        built = super().options(raw, pointer)
-        if parse_match_score(built.match_score) is None:
-            raise InvalidInput(
-                [
-                    Problem(
-                        "invalid_option",
-                        "match_score is the deals won per side, such as '1-0'",
-                        f"{pointer}/match_score",
-                    )
-                ]
-            )
-        return built
+        return super().options(raw, pointer)
 
     players_note = "five play Briscola chiamata (briscola-chiamata)"
 
@@ -145,16 +124,24 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
             problems.append(
                 Problem("invalid_players", "five players play Briscola chiamata (briscola-chiamata)", "/players")
             )
-        if not problems:
-            problems.extend(match_problems(players, options, "/options/match_score"))
         return problems
+
+    def check_carry(self, players: int, options: BriscolaOptions, carry: BriscolaCarry | None) -> list[Problem]:
+        return match_problems(players, options, carry or BriscolaCarry())
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
-        self, players: int, dealer: int, options: BriscolaOptions, deck: Sequence[Card]
+        self,
+        players: int,
+        dealer: int,
+        options: BriscolaOptions,
+        deck: Sequence[Card],
+        carry: BriscolaCarry | None = None,
     ) -> Transition[BriscolaState]:
         """Three each from the dealer's right; the next card is turned up and becomes the stock's last."""
+        carry = carry or BriscolaCarry()
         problems = self.check_table(players, dealer, options)
+        problems = problems or self.check_carry(players, options, carry)
         if problems:
             raise InvalidInput(problems)
         self.check_deck(players, options, deck)
@@ -169,6 +156,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
             phase=PLAY,
             to_act=order[0],
             options=options,
+            carry=carry,
             seats=tuple(BriscolaSeat(seat, tuple(hands[seat]), 0) for seat in range(players)),
             trump=suit(turn_up),
             turn_up=turn_up,
@@ -301,12 +289,13 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
             "team_points": totals,
             "match": self._match(state, winning),
         }
+        result["carry"] = self._next_carry(result["match"])
         return result
 
     def _match(self, state: BriscolaState, winning: int | None) -> dict[str, Any]:
         """The match after this deal (BRI-A12): drawn deals count for nobody."""
         groups = sides(state.players, state.options)
-        before = parse_match_score(state.options.match_score) or []
+        before = list(state.carry.match_score)
         if len(before) != len(groups):
             before = [0] * len(groups)
         after = list(before)
@@ -322,9 +311,14 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
             "winners": list(groups[champion]) if champion is not None else [],
         }
 
+    def _next_carry(self, match: dict[str, Any]) -> dict[str, Any]:
+        """What the next deal carries in (its ``carry``): the match score, or a new match once it is won."""
+        return {"match_score": [0] * len(match["score"]) if match["over"] else match["score"]}
+
     # -- validate and view -------------------------------------------------------------------------
     def validate(self, state: BriscolaState) -> list[Problem]:
         problems = self.check_table(state.players, state.dealer, state.options)
+        problems = problems or self.check_carry(state.players, state.options, state.carry)
         if state.game != self.id:
             problems.append(Problem("wrong_game", f"this state is of {excerpt(state.game)}, not '{self.id}'", "/game"))
         if problems:

@@ -7,7 +7,9 @@ fixed defaults with no option.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from service.rules.briscola.cards import PACK
 from service.rules.options import option
@@ -49,12 +51,9 @@ class BriscolaOptions:
         rule="BRI-A12",
         minimum=1,
     )
-    match_score: str = option(
-        "",
-        description="Deals each side has won so far in the match, dash-separated in side order (the side "
-        "of seat 0 first), e.g. '1-0'; empty for the first deal.",
-        rule="BRI-A12",
-    )
+
+    moved_to_carry: ClassVar[Mapping[str, tuple[str, str]]] = {"match_score": ("match_score", "[1, 0]")}
+    """Options of earlier versions that are now the deal's ``carry``."""
 
 
 @dataclass(frozen=True)

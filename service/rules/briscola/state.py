@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.rules.bounds import Seat
+from service.rules.bounds import Carried, Seat
 from service.rules.briscola.options import BriscolaOptions, ChiamataOptions
 from service.rules.cards import Card
 from service.rules.game import StateBase
@@ -28,6 +28,15 @@ class BriscolaSeat:
 
 
 @dataclass(frozen=True)
+class BriscolaCarry:
+    """What a deal carries in from the one before: ``match_score``, the deals each side has won so far in
+    the match (BRI-A12), one number per side in side order (the side of seat 0 first); empty for the first
+    deal."""
+
+    match_score: tuple[Carried, ...] = ()
+
+
+@dataclass(frozen=True)
 class BriscolaState(StateBase):
     """A deal of plain Briscola.
 
@@ -37,6 +46,7 @@ class BriscolaState(StateBase):
     """
 
     options: BriscolaOptions
+    carry: BriscolaCarry
     seats: tuple[BriscolaSeat, ...]
     trump: str
     turn_up: Card

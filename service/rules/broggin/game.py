@@ -202,7 +202,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
-        self, players: int, dealer: int, options: BrogginOptions, deck: Sequence[Card]
+        self, players: int, dealer: int, options: BrogginOptions, deck: Sequence[Card], carry: None = None
     ) -> Transition[BrogginState]:
         """Antes of B from everyone, then four cards each, one at a time from the dealer's next seat."""
         order = deal_order(dealer, players)

@@ -29,7 +29,15 @@ from service.rules.game import (
 )
 from service.rules.old_brag.evaluation import CATEGORIES, deciding, evaluate_hand, flags_of, hand_table, table_data
 from service.rules.old_brag.options import OldBragOptions
-from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragSeat, OldBragState
+from service.rules.old_brag.state import (
+    BETTING,
+    COMPLETE,
+    DRAWING,
+    PHASES,
+    OldBragCarry,
+    OldBragSeat,
+    OldBragState,
+)
 from service.rules.seats import deal_hands, deal_order, next_active, order_from, replace_seat
 from service.rules.tables import HandTable, TableData
 
@@ -97,6 +105,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     hand_size = HAND_SIZE
     options_type = OldBragOptions
     state_type = OldBragState
+    carry_type = OldBragCarry
     phases = PHASES
     rules_file = "old-brag.md"
     actions = (Bet, Call, Raise, Fold, Hit, Stand)
@@ -125,8 +134,14 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
 
     # -- deal --------------------------------------------------------------------------------------
     def deal(
-        self, players: int, dealer: int, options: OldBragOptions, deck: Sequence[Card]
+        self,
+        players: int,
+        dealer: int,
+        options: OldBragOptions,
+        deck: Sequence[Card],
+        carry: OldBragCarry | None = None,
     ) -> Transition[OldBragState]:
+        carry = carry or OldBragCarry()
         hands, position = deal_hands(deck, dealer, players, HAND_SIZE)
         order = deal_order(dealer, players)
         consolation = options.consolation_pots
@@ -143,11 +158,12 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
             phase=BETTING,
             to_act=dealer,  # "Započinje ga delitelj" (the dealer starts the betting)
             options=options,
+            carry=carry,
             seats=seats,
             stock=tuple(deck[position:]),
             main_pot=options.ante * players,
             pot1=options.pot_ante * players if consolation else 0,
-            pot3=options.carried_pot3 + (options.pot_ante * players if consolation else 0),
+            pot3=carry.pot3 + (options.pot_ante * players if consolation else 0),
             level=0,
             aggressor=None,
         )
@@ -420,9 +436,9 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     def result(self, state: OldBragState) -> Result | None:
         """Winners of each pot and net chips per seat.
 
-        ``payouts`` sum to 0 except for chips that cross deals (OB-A6): they sum to the option
-        ``carried_pot3`` (chips brought in from an earlier deal) minus the result's ``carried_pot3`` (chips
-        Pot III carries on to the next deal).
+        ``payouts`` sum to 0 except for chips that cross deals (OB-A6): they sum to the state's
+        ``carry.pot3`` (chips brought in from an earlier deal) minus the result's ``carried_pot3`` (chips
+        Pot III carries on to the next deal; ``carry`` gives it as the next deal's ``carry``).
         """
         if state.phase != COMPLETE:
             return None
@@ -452,7 +468,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
             elif opts.pot3_no_winner == "return":  # OB-A6: each player's stake back; a carried-in sum carries on
                 for s in range(state.players):
                     won[s] = won.get(s, 0) + opts.pot_ante
-                carried = opts.carried_pot3
+                carried = state.carry.pot3
                 pots["pot3"] = {"amount": state.pot3, "winner": None, "reason": "returned"}
             else:
                 carried = state.pot3
@@ -468,6 +484,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
         }
         if carried:
             out["carried_pot3"] = carried
+        out["carry"] = {"pot3": carried}
         return out
 
     # -- validate and view -------------------------------------------------------------------------
@@ -511,7 +528,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
         pot1 = opts.pot_ante * n if opts.consolation_pots else 0
         if state.pot1 != pot1:
             problems.append(Problem("pot", f"Pot I must hold {pot1} (the consolation antes)", "/pot1"))
-        pot3 = opts.carried_pot3 + pot1
+        pot3 = state.carry.pot3 + pot1
         if state.pot3 != pot3:
             problems.append(
                 Problem("pot", f"Pot III must hold {pot3} (the carried pot plus the consolation antes)", "/pot3")

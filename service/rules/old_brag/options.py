@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from service.rules.options import option
 
@@ -58,12 +60,6 @@ class OldBragOptions:
         rule="OB-A6",
         allowed=("carry", "return"),
     )
-    carried_pot3: int = option(
-        0,
-        description="Chips carried into this deal's Pot III from an earlier deal (OB-A6 carry).",
-        rule="OB-A6",
-        minimum=0,
-    )
     pair_natural_priority: bool = option(
         True,
         description="A natural pair beats a bragger pair of the same rank, before the kicker; false (Hoyle): "
@@ -92,3 +88,6 @@ class OldBragOptions:
         rule="OB-A11",
         allowed=(11, "1_or_11"),
     )
+
+    moved_to_carry: ClassVar[Mapping[str, tuple[str, str]]] = {"carried_pot3": ("pot3", "3")}
+    """Options of earlier versions that are now the deal's ``carry``."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.rules.bounds import Seat
+from service.rules.bounds import Carried, Seat
 from service.rules.cards import Card
 from service.rules.game import StateBase
 from service.rules.old_brag.options import OldBragOptions
@@ -36,6 +36,14 @@ class OldBragSeat:
 
 
 @dataclass(frozen=True)
+class OldBragCarry:
+    """What a deal carries in from the one before: ``pot3``, the chips of a Pot III nobody won (OB-A6
+    ``carry``), 0 for none."""
+
+    pot3: Carried = 0
+
+
+@dataclass(frozen=True)
 class OldBragState(StateBase):
     """A deal of Old Brag.
 
@@ -46,6 +54,7 @@ class OldBragState(StateBase):
     """
 
     options: OldBragOptions
+    carry: OldBragCarry
     seats: tuple[OldBragSeat, ...]
     stock: tuple[Card, ...]
     main_pot: int

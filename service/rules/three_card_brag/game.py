@@ -26,7 +26,7 @@ from service.rules.seats import deal_hands, deal_order, next_active, replace_sea
 from service.rules.tables import HandTable, TableData
 from service.rules.three_card_brag.evaluation import CATEGORIES, evaluate_hand, hand_table, table_data
 from service.rules.three_card_brag.options import BragOptions
-from service.rules.three_card_brag.state import BETTING, COMPLETE, PHASES, BragSeat, BragState
+from service.rules.three_card_brag.state import BETTING, COMPLETE, PHASES, BragCarry, BragSeat, BragState
 
 HAND_SIZE = 3
 
@@ -62,6 +62,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     hand_size = HAND_SIZE
     options_type = BragOptions
     state_type = BragState
+    carry_type = BragCarry
     phases = PHASES
     rules_file = "three-card-brag.md"
     actions = (Bet, Call, Raise, Fold, See, Look)
@@ -87,7 +88,10 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
         return Comparison(ranking, list(ranking[0]), deciding)
 
     # -- deal --------------------------------------------------------------------------------------
-    def deal(self, players: int, dealer: int, options: BragOptions, deck: Sequence[Card]) -> Transition[BragState]:
+    def deal(
+        self, players: int, dealer: int, options: BragOptions, deck: Sequence[Card], carry: BragCarry | None = None
+    ) -> Transition[BragState]:
+        carry = carry or BragCarry()
         hands, position = deal_hands(deck, dealer, players, HAND_SIZE)
         order = deal_order(dealer, players)
         seats = tuple(
@@ -102,9 +106,10 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
             phase=BETTING,
             to_act=order[0],
             options=options,
+            carry=carry,
             seats=seats,
             stock=tuple(deck[position:]),
-            pot=options.carried_pot + options.ante * players,
+            pot=carry.pot + options.ante * players,
             stake=None,
             seer=None,
         )
@@ -300,13 +305,14 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
                     "payouts": payouts(put_in, {}),
                     "reason": "carried_forward",
                     "carried_pot": state.pot,
+                    "carry": {"pot": state.pot},
                     "keeps_hand": winner,
                     **base,
                 }
             base["reason"] = "all_folded"
             if survivor.blind and state.options.blind_survivor == "wins_and_keeps_hand":
                 base["keeps_hand"] = winner
-        return {"winners": [winner], "payouts": payouts(put_in, {winner: state.pot}), **base}
+        return {"winners": [winner], "payouts": payouts(put_in, {winner: state.pot}), **base, "carry": {"pot": 0}}
 
     # -- validate and view -------------------------------------------------------------------------
     def validate(self, state: BragState) -> list[Problem]:
@@ -333,7 +339,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
             if not opts.blind_allowed and seat.blind:
                 problems.append(Problem("blind_not_allowed", "blind_allowed is false", where + "/blind"))
         problems.extend(cards_problem(every, self.full_pack(), "/seats"))
-        total = opts.carried_pot + sum(s.put_in for s in state.seats)
+        total = state.carry.pot + sum(s.put_in for s in state.seats)
         if state.pot != total:
             problems.append(Problem("pot", f"the pot must be the carried pot plus all chips put in ({total})", "/pot"))
         if state.stake is None and any(s.put_in != opts.ante for s in state.seats):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from service.rules.options import option
 
@@ -46,9 +48,6 @@ class BragOptions:
         rule="BT-A5",
         allowed=("wins", "wins_and_keeps_hand", "carry_forward"),
     )
-    carried_pot: int = option(
-        0,
-        description="Chips carried into this deal's pot from an earlier deal (BT-A5 carry_forward).",
-        rule="BT-A5",
-        minimum=0,
-    )
+
+    moved_to_carry: ClassVar[Mapping[str, tuple[str, str]]] = {"carried_pot": ("pot", "3")}
+    """Options of earlier versions that are now the deal's ``carry``."""

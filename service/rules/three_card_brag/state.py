@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.rules.bounds import Seat
+from service.rules.bounds import Carried, Seat
 from service.rules.cards import Card
 from service.rules.game import StateBase
 from service.rules.three_card_brag.options import BragOptions
@@ -26,10 +26,19 @@ class BragSeat:
 
 
 @dataclass(frozen=True)
+class BragCarry:
+    """What a deal carries in from the one before: ``pot``, the chips of a pot carried forward (BT-A5
+    ``carry_forward``), 0 for none."""
+
+    pot: Carried = 0
+
+
+@dataclass(frozen=True)
 class BragState(StateBase):
     """A deal of Three Card Brag. ``stake`` is S in open-equivalent units, None before the first bet."""
 
     options: BragOptions
+    carry: BragCarry
     seats: tuple[BragSeat, ...]
     stock: tuple[Card, ...]
     pot: int

@@ -64,6 +64,7 @@ def test_scoring_example_the_whole_deal_90_to_50():
     result = GAME.result(state)
     assert result["points"] == [90, 50] and result["card_points"] == [60, 20] and result["winners"] == [0]
     assert result["game"]["game_score"] == "90-50" and not result["game"]["over"]
+    assert result["carry"] == {"game_score": [90, 50]}
     assert [(m.kind, m.points) for m in state.seats[0].melds] == [("marriage", 20)]
     assert {b.kind: b.points for b in state.seats[0].bonuses} == {"most_cards": 10}
     assert {b.kind: b.points for b in state.seats[1].bonuses} == {"last_trick": 10, "last_tricks": 20}

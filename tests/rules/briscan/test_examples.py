@@ -9,7 +9,7 @@ from itertools import permutations
 import pytest
 
 from service.rules.briscan import Briscan, Brisque
-from service.rules.briscan.state import COMPLETE, FINAL, TALON
+from service.rules.briscan.state import COMPLETE, FINAL, TALON, BriscanCarry
 from service.rules.cards import SUITS
 from service.rules.errors import IllegalAction, InvalidInput
 from service.rules.tricks import Trick
@@ -21,7 +21,7 @@ BRISQUE = Brisque()
 DEFAULT = BRISCAN.options(None)
 
 
-def deal(game, hands, turn_up, then=(), dealer=1, options=None):
+def deal(game, hands, turn_up, then=(), dealer=1, options=None, carry=None):
     """A deal where seat 0 (the non-dealer, on lead) and seat 1 hold ``hands``; ``then`` tops the talon."""
     opts = game.options(options)
     used = {c for h in hands.values() for c in h} | {turn_up, *then}
@@ -30,7 +30,7 @@ def deal(game, hands, turn_up, then=(), dealer=1, options=None):
     for hand in full.values():
         hand.extend(next(spare) for _ in range(game.hand_size - len(hand)))
     deck = deck_for(full, 2, dealer, game.full_pack(), then=(turn_up, *then))
-    return game.deal(2, dealer, opts, deck)
+    return game.deal(2, dealer, opts, deck, carry)
 
 
 def play(game, state, *cards):
@@ -308,20 +308,25 @@ def test_C22_end_of_deal_bonuses():
 
 
 def test_C23_game_to_600():
-    state = deal(BRISCAN, {}, "9H", options={"game_score": "560-590"}).state
+    state = deal(BRISCAN, {}, "9H", carry=BriscanCarry((560, 590))).state
     seats = (dataclasses.replace(state.seats[0], score=70), dataclasses.replace(state.seats[1], score=0))
     done = dataclasses.replace(state, phase=COMPLETE, to_act=None, ended="points", seats=seats)
     result = BRISCAN.result(done)
     assert result["game"]["score"] == [630, 590] and result["game"]["winners"] == [0] and result["game"]["over"]
     assert result["winners"] == [0] and result["points"] == [70, 0] and result["reason"] == "points"
-    level = dataclasses.replace(done, options=BRISCAN.options({"game_score": "530-600"}))
+    assert result["carry"] == {"game_score": [0, 0]}  # the game is won: the next deal starts a new game
+    level = dataclasses.replace(done, carry=BriscanCarry((530, 600)))
     game = BRISCAN.result(level)["game"]  # 600-600: another deal (BSC-A8)
     assert game["score"] == [600, 600] and game["over"] is False and game["winners"] == []
-    both = dataclasses.replace(done, options=BRISCAN.options({"game_score": "590-595"}))
+    assert BRISCAN.result(level)["carry"] == {"game_score": [600, 600]}
+    both = dataclasses.replace(done, carry=BriscanCarry((590, 595)))
     assert BRISCAN.result(both)["game"]["winners"] == [0]  # 660 v 595: the higher total
-    with pytest.raises(InvalidInput):
-        BRISCAN.options({"game_score": "560"})
-    assert BRISCAN.check_table(2, 0, BRISCAN.options({"game_score": "600-10"}))[0].code == "game_over"
+    with pytest.raises(InvalidInput) as refused:
+        BRISCAN.options({"game_score": "560-590"})
+    assert [(p.code, p.pointer) for p in refused.value.problems] == [("moved_option", "/options/game_score")]
+    options = BRISCAN.options(None)
+    assert [p.code for p in BRISCAN.check_carry(2, options, BriscanCarry((560,)))] == ["invalid_carry"]
+    assert [p.code for p in BRISCAN.check_carry(2, options, BriscanCarry((600, 10)))] == ["game_over"]
 
 
 def test_C24_brisque_four_kings_win_the_game():

@@ -9,7 +9,7 @@ from marshmallow import ValidationError
 
 from service.rules.briscola import Briscola
 from service.rules.briscola.chiamata import Bid
-from service.rules.briscola.state import BriscolaState
+from service.rules.briscola.state import BriscolaCarry, BriscolaState
 from service.rules.errors import IllegalAction, InvalidInput
 from service.rules.shuffle import shuffle
 from service.rules.tricks import Trick
@@ -30,9 +30,9 @@ def play(state: BriscolaState, card: str):
     return GAME.apply(state, act(GAME, state.to_act, "play", card=card))
 
 
-def adjudicate(players, dealer, deck, cards, options=None):
+def adjudicate(players, dealer, deck, cards, options=None, carry=None):
     """What records/adjudicate does: deal from the deck, then apply each action in order."""
-    state = GAME.deal(players, dealer, GAME.options(options), deck).state
+    state = GAME.deal(players, dealer, GAME.options(options), deck, carry).state
     events = []
     for card in cards:
         transition = play(state, card)
@@ -224,7 +224,7 @@ def test_sides_and_results(players, teams, options):
 
 
 def test_BRI_A12_match_score():
-    state = deal(2, ADA, EXAMPLE_DECK, match_score="1-0")
+    state = GAME.deal(2, ADA, GAME.options(None), EXAMPLE_DECK, BriscolaCarry((1, 0))).state
     for card in EXAMPLE_PLAYS:
         state = play(state, card).state
     match = GAME.result(state)["match"]
@@ -236,21 +236,25 @@ def test_BRI_A12_match_score():
         "over": True,
         "winners": [YOU],
     }
-    state, _ = adjudicate(2, ADA, EXAMPLE_DECK, EXAMPLE_PLAYS, {"match_score": "0-1", "deals_to_win": 3})
+    assert GAME.result(state)["carry"] == {"match_score": [0, 0]}  # the match is over: the next deal starts anew
+    state, _ = adjudicate(2, ADA, EXAMPLE_DECK, EXAMPLE_PLAYS, {"deals_to_win": 3}, BriscolaCarry((0, 1)))
     assert GAME.result(state)["match"]["score"] == [1, 1] and not GAME.result(state)["match"]["over"]
+    assert GAME.result(state)["carry"] == {"match_score": [1, 1]}
 
 
-@pytest.mark.parametrize("score", ["1:0", "a-b", "1-", "-"])
-def test_BRI_A12_malformed_match_score(score):
-    with pytest.raises(InvalidInput):
-        GAME.options({"match_score": score})
+def test_BRI_A12_match_score_is_no_option():
+    with pytest.raises(InvalidInput) as refused:
+        GAME.options({"match_score": "1-0"})
+    assert [(p.code, p.pointer) for p in refused.value.problems] == [("moved_option", "/options/match_score")]
 
 
 def test_BRI_A12_match_score_must_fit_the_table():
-    with pytest.raises(InvalidInput):
-        GAME.deal(2, 0, GAME.options({"match_score": "1-0-0"}), GAME.full_pack())
-    with pytest.raises(InvalidInput):  # the match is already won
-        GAME.deal(2, 0, GAME.options({"match_score": "2-1"}), GAME.full_pack())
+    with pytest.raises(InvalidInput) as refused:
+        GAME.deal(2, 0, GAME.options(None), GAME.full_pack(), BriscolaCarry((1, 0, 0)))
+    assert refused.value.problems[0].pointer == "/carry/match_score"
+    with pytest.raises(InvalidInput) as refused:  # the match is already won
+        GAME.deal(2, 0, GAME.options(None), GAME.full_pack(), BriscolaCarry((2, 1)))
+    assert refused.value.problems[0].code == "match_over"
 
 
 # -- play rules and errors -----------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service.rules.briscola import Briscola
 from service.rules.briscola.game import sides
+from service.rules.briscola.state import BriscolaCarry
 from tests.actions import act
 from tests.conftest import deck_for
 from tests.rules.briscola.seed_example import EXAMPLE_DECK, EXAMPLE_PLAYS
@@ -47,8 +48,8 @@ def test_play_example_first_four_tricks_26_to_4():
     assert (state.seats[YOU].points, state.seats[ADA].points) == (26, 4)
 
 
-def adjudicate(options=None):
-    state = GAME.deal(2, ADA, GAME.options(options), EXAMPLE_DECK).state
+def adjudicate(options=None, carry=None):
+    state = GAME.deal(2, ADA, GAME.options(options), EXAMPLE_DECK, carry).state
     for card in EXAMPLE_PLAYS:
         state = step(state, state.to_act, "play", card=card).state
     return state
@@ -65,6 +66,7 @@ def test_scoring_example_the_seed_deal_ends_68_to_52():
     result = GAME.result(state)
     assert result["points"] == [68, 52] and result["winners"] == [YOU] and result["decided_by"] == "points"
     assert result["match"]["match_score"] == "1-0" and not result["match"]["over"]
+    assert result["carry"] == {"match_score": [1, 0]}
     # the stated facts: 3S taken by AS, Ada wins trick 17 and You get 5S, You win two of the last three
     trump_trick = next(t for t in state.tricks if set(t.cards) == {"3S", "AS"})
     assert trump_trick.winner == ADA and trump_trick.points == 21 and trump_trick.leader == YOU
@@ -72,7 +74,7 @@ def test_scoring_example_the_seed_deal_ends_68_to_52():
     last = state.tricks[17:]
     assert [t.winner for t in last].count(YOU) == 2
     assert {c for t in last if t.winner == YOU for c in t.cards} >= {"5S", "KC"}
-    again = GAME.result(adjudicate({"match_score": "1-0"}))["match"]
+    again = GAME.result(adjudicate(carry=BriscolaCarry((1, 0))))["match"]
     assert again["score_before"] == [1, 0] and again["match_score"] == "2-0"
     assert again["over"] and again["winners"] == [YOU]
 

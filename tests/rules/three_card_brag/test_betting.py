@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from service.rules.cards import parse_french
-from service.rules.errors import IllegalAction
+from service.rules.errors import IllegalAction, InvalidInput
 from service.rules.registry import GAMES
 from service.rules.three_card_brag.options import BragOptions
+from service.rules.three_card_brag.state import BragCarry
 from tests.actions import act
 from tests.conftest import deck_for
 
@@ -148,11 +149,22 @@ def test_TB7_carry_forward_option():
 
 
 def test_carried_pot_starts_the_next_deal():
-    state = deal({}, carried_pot=6)
-    assert state.pot == 10
+    state = deal({}, blind_survivor="carry_forward")
+    state, _ = play(state, (A, "bet", 2), (B, "fold"), (C, "fold"), (D, "fold"))
+    assert GAME.result(state)["carry"] == {"pot": 5}  # the next deal's carry, as the wire takes it
+    state = GAME.deal(4, 3, BragOptions(), deck_for({}, 4, 3, GAME.full_pack()), BragCarry(pot=6)).state
+    assert state.pot == 10 and state.carry == BragCarry(pot=6)
     state, _ = play(state, (A, "fold"), (B, "fold"), (C, "fold"))
     result = GAME.result(state)
-    assert result["winners"] == [D] and sum(result["payouts"]) == 6
+    assert result["winners"] == [D] and sum(result["payouts"]) == 6 and result["carry"] == {"pot": 0}
+
+
+def test_carried_pot_is_no_option():
+    with pytest.raises(InvalidInput) as refused:
+        GAME.options({"carried_pot": 6})
+    (problem,) = refused.value.problems
+    assert problem.code == "moved_option" and problem.pointer == "/options/carried_pot"
+    assert "carry.pot" in problem.message
 
 
 def test_wins_and_keeps_hand_option():

@@ -11,10 +11,10 @@ from marshmallow import ValidationError
 
 from service.rules.broggin.game import Exchange
 from service.rules.cards import french_pack
-from service.rules.errors import IllegalAction
+from service.rules.errors import IllegalAction, InvalidInput
 from service.rules.old_brag import OldBrag
 from service.rules.old_brag.game import total_31
-from service.rules.old_brag.state import OldBragState
+from service.rules.old_brag.state import OldBragCarry, OldBragState
 from service.rules.seats import deal_order
 from tests.actions import act, load
 
@@ -37,13 +37,14 @@ def play(
     actions: Sequence[dict[str, Any]],
     dealer: int = 0,
     draws: Sequence[str] = (),
+    carry: OldBragCarry | None = None,
     **options: Any,
 ) -> tuple[OldBragState, list[dict[str, Any]]]:
     """Replay a record: deal from the deck, then apply each action (what records/adjudicate does)."""
     opts = GAME.options(options)
     deck = build_deck(hands, dealer, draws)
     GAME.check_deck(len(hands), opts, deck)
-    t = GAME.deal(len(hands), dealer, opts, deck)
+    t = GAME.deal(len(hands), dealer, opts, deck, carry)
     state, events = t.state, list(t.events)
     assert GAME.validate(state) == []
     for raw in actions:
@@ -323,7 +324,7 @@ EVERYONE_BUSTS = [
 ]
 
 
-def _bust_all(**options: Any) -> dict[str, Any]:
+def _bust_all(carry: OldBragCarry | None = None, **options: Any) -> dict[str, Any]:
     hands = [["K♠", "Q♥", "5♣"], ["K♥", "Q♠", "4♥"], ["K♦", "Q♣", "3♣"], ["T♣", "T♥", "2♥"]]
     actions = [
         {"seat": 0, "type": "bet", "amount": 1},
@@ -331,7 +332,7 @@ def _bust_all(**options: Any) -> dict[str, Any]:
         {"seat": 2, "type": "fold"},
         {"seat": 3, "type": "fold"},
     ] + EVERYONE_BUSTS
-    state, events = play(hands, actions, draws=["K♣", "J♠", "J♥", "J♦"], **options)
+    state, events = play(hands, actions, draws=["K♣", "J♠", "J♥", "J♦"], carry=carry, **options)
     result = GAME.result(state)
     assert result is not None
     return result
@@ -340,24 +341,31 @@ def _bust_all(**options: Any) -> dict[str, Any]:
 def test_pot3_no_winner_carries_over_by_default() -> None:
     result = _bust_all()
     assert result["pots"]["pot3"] == {"amount": 4, "winner": None, "reason": "carried"}
-    assert result["carried_pot3"] == 4
+    assert result["carried_pot3"] == 4 and result["carry"] == {"pot3": 4}
     assert sum(result["payouts"]) == -4  # the carried chips leave this deal
-    # the next deal takes the carried pot in
-    again = _bust_all(carried_pot3=4)
-    assert again["carried_pot3"] == 8
+    # the next deal takes the carried pot in: the result's carry as it is
+    again = _bust_all(OldBragCarry(**result["carry"]))
+    assert again["carried_pot3"] == 8 and again["carry"] == {"pot3": 8}
+
+
+def test_carried_pot3_is_no_option() -> None:
+    with pytest.raises(InvalidInput) as refused:
+        GAME.options({"carried_pot3": 4})
+    assert [(p.code, p.pointer) for p in refused.value.problems] == [("moved_option", "/options/carried_pot3")]
+    assert "carry.pot3" in refused.value.problems[0].message
 
 
 def test_pot3_no_winner_return_option() -> None:
     result = _bust_all(pot3_no_winner="return")
     assert result["pots"]["pot3"]["reason"] == "returned"
-    assert "carried_pot3" not in result
+    assert "carried_pot3" not in result and result["carry"] == {"pot3": 0}
     assert sum(result["payouts"]) == 0
     # seat 0 put in 5 and takes the main pot (9) and Pot I (4, face-up 5♣); everyone gets 1 back from Pot III
     assert result["payouts"] == [-5 + 9 + 4 + 1, -4 + 1, -4 + 1, -4 + 1]
 
 
 def test_carried_pot3_is_won_with_the_pot() -> None:
-    state, _ = play(O16_HANDS, O16_BETTING + O16_DRAWING, draws=O16_DRAWS, carried_pot3=6)
+    state, _ = play(O16_HANDS, O16_BETTING + O16_DRAWING, draws=O16_DRAWS, carry=OldBragCarry(pot3=6))
     assert state.pot3 == 10
     result = GAME.result(state)
     assert result is not None

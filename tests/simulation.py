@@ -1,0 +1,222 @@
+"""Random deals of any registered game, played through the engine: the one driver of every random playthrough.
+
+:func:`submitted` turns a listed legal action into one to submit (a free amount chosen within ``min``..``max``,
+a discard of at most ``max_cards``, a card from each of ``domains``); :func:`play` deals with a seed and plays
+random listed actions to the end, keeping every step, so a test can look at each state, what was listed
+there, what was submitted and what it caused, and replay the whole as a record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from schemas.game import game_schemas
+from service.rules.game import Game, Transition
+from service.rules.shuffle import shuffle
+from tests.actions import load
+
+MAX_STEPS = 800
+"""No deal of any game takes more actions (a test fails rather than loop)."""
+
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "three-card-brag": [
+        {},
+        {"blind_allowed": False, "max_bet": 9},
+        {"blind_survivor": "carry_forward", "require_even_stakes": True},
+        {"blind_survivor": "wins_and_keeps_hand", "max_raise_increment": 3, "ante": 2},
+    ],
+    "old-brag": [
+        {},
+        {"consolation_pots": False},
+        {"pot3_folded_players_eligible": False, "pot3_ace": "1_or_11", "pot3_no_winner": "return"},
+        {"max_raise": 3, "priority": "eldest_first", "ante": 1, "pot_ante": 2},
+        {"pot1_ace_diamonds_supreme": True, "only_ace_diamond_natural": True, "pair_natural_priority": False},
+    ],
+    "broggin": [
+        {"max_players": 10},
+        {"max_players": 10, "assignment": "declared_only", "allow_duplicate_identity": True},
+        {"max_players": 10, "exchange_limit": "stock_only", "raise_rule": "double_previous", "max_raises": 2},
+        {"max_players": 10, "stake": 3, "odd_chip": "last_clockwise", "assignment": "best_only"},
+    ],
+    "briscola": [
+        {},
+        {"turnup_exchange": "seven_then_two", "tie_rule": "last_trick"},
+        {"turnup_exchange": "two", "six_player_teams": "3x2"},
+    ],
+    "briscola-chiamata": [
+        {},
+        {"auction": "points_only", "score_multipliers": "subito_al_due"},
+        {"chiamata_first_lead": "caller", "all_pass": "dealer_must_bid", "cappotto_double": True},
+    ],
+    "briscan": [
+        {},
+        {"carte_blanche_timing": "initial_hand", "trump_ace_bonus": "automatic_on_holding"},
+        {"final_phase_rule": "free", "melds_per_turn": 1, "win_check": "immediate", "target_score": 100},
+        {"card_points": "ace_ten_120", "strict_card_reuse": True, "seven_exchange_requires_trick_win": True},
+    ],
+    "brisque": [
+        {},
+        {"announce_after_talon": True, "quartet_doubling": "always"},
+        {"final_phase_rule": "follow_only", "brisque_turnup_bonus": False, "sequence_cards_in_quartets": True},
+    ],
+}
+"""Option sets the random deals go through, per game (a game not named here plays its defaults)."""
+
+CARRIES: dict[str, list[dict[str, Any] | None]] = {
+    "three-card-brag": [None, {"pot": 5}],
+    "old-brag": [None, {"pot3": 4}, {"pot3": 0}],
+    "briscola": [None, {"match_score": []}],
+    "briscan": [None, {"game_score": [20, 10]}],
+    "brisque": [None, {"game_score": [590, 0]}],
+}
+"""What the random deals carry in (``carry``; None: a first deal), per game, taken in turn with the option
+sets."""
+
+PREFERRED: dict[str, tuple[str, ...]] = {"briscola-chiamata": ("pass",), "old-brag": ("call", "hit")}
+"""Action types picked more often than a uniform pick would: short Briscola chiamata auctions, Old Brag deals
+that reach the showdown and the 31 phase."""
+
+
+def variants(game: Game[Any, Any, Any]) -> list[dict[str, Any]]:
+    """The option sets of :data:`VARIANTS` for ``game`` (its defaults when it has none)."""
+    return VARIANTS.get(game.id, [{}])
+
+
+def tables(game: Game[Any, Any, Any], options: Mapping[str, Any]) -> list[int]:
+    """Every player count the game is played by under ``options``."""
+    built = game.options(options)
+    return [n for n in game.player_counts() if not game.check_table(n, 0, built)]
+
+
+def carry_of(game: Game[Any, Any, Any], carry: Mapping[str, Any]) -> Any:
+    """The game's carry (``carry_type``) from its JSON form, as the deal request's schema loads it."""
+    assert game.carry_type is not None, f"{game.id} carries nothing between deals"
+    return game_schemas(game).deriver.schema(game.carry_type)().load(carry)
+
+
+def carries(game: Game[Any, Any, Any]) -> list[dict[str, Any] | None]:
+    """The carries of :data:`CARRIES` for ``game`` (none when it has none)."""
+    return CARRIES.get(game.id, [None])
+
+
+def _distinct_choice(domains: Mapping[str, Sequence[str]], rng: random.Random) -> dict[str, str] | None:
+    """One card from each domain, no card twice (a random such choice), or None when there is none."""
+    names = list(domains)
+
+    def fill(i: int, used: set[str]) -> dict[str, str] | None:
+        if i == len(names):
+            return {}
+        for card in rng.sample(list(domains[names[i]]), len(domains[names[i]])):
+            if card not in used:
+                rest = fill(i + 1, used | {card})
+                if rest is not None:
+                    return {names[i]: card, **rest}
+        return None
+
+    return fill(0, set())
+
+
+def submitted(
+    listed: Mapping[str, Any], hand: Sequence[str], rng: random.Random, amount: str = "random"
+) -> dict[str, Any]:
+    """A submittable action from a listed one (API.md 6). A free amount: ``amount`` is ``min``, ``max`` (the
+    highest of ``min``'s parity up to ``max``: a blind Brag stake is even) or ``random`` (one of those, or
+    between); a discard: a random choice of at most ``max_cards`` cards of ``hand`` (the listed seat's); a
+    declaration: one card of each domain, distinct where possible."""
+    action = {k: v for k, v in listed.items() if k not in ("min", "max", "max_cards", "domains")}
+    if "min" in listed:
+        low, high = listed["min"], listed["max"]
+        top = low + 2 * ((high - low) // 2) if high is not None else low + 8
+        choices = list(range(low, top + 1, 2))
+        action["amount"] = {"min": low, "max": top}.get(amount, rng.choice([low, top, *choices]))
+    if "max_cards" in listed:
+        action["discard"] = rng.sample(list(hand), rng.randint(0, min(listed["max_cards"], len(hand))))
+    if "domains" in listed:
+        distinct = _distinct_choice(listed["domains"], rng)
+        chosen = {trump: rng.choice(cards) for trump, cards in listed["domains"].items()}
+        action["assignments"] = distinct if distinct is not None else chosen
+    return action
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of a deal: the state it was taken in, what was listed there, what was submitted and its
+    transition."""
+
+    before: Any
+    legal: list[dict[str, Any]]
+    action: dict[str, Any]
+    transition: Transition[Any]
+
+    @property
+    def after(self) -> Any:
+        return self.transition.state
+
+
+@dataclass
+class Deal:
+    """A random deal played to its end."""
+
+    game: Game[Any, Any, Any]
+    players: int
+    dealer: int
+    options: dict[str, Any]
+    carry: dict[str, Any] | None
+    seed: str
+    start: Transition[Any]
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def state(self) -> Any:
+        """The state at the end."""
+        return self.steps[-1].after if self.steps else self.start.state
+
+    def states(self) -> Iterator[Any]:
+        """Every state from the deal to the end."""
+        yield self.start.state
+        for step in self.steps:
+            yield step.after
+
+    def record(self) -> dict[str, Any]:
+        """The deal as a record for ``records/adjudicate`` (API.md 8)."""
+        record = {"players": self.players, "dealer": self.dealer, "options": self.options, "seed": self.seed}
+        if self.carry is not None:
+            record["carry"] = self.carry
+        return {**record, "actions": [step.action for step in self.steps]}
+
+
+def play(
+    game: Game[Any, Any, Any],
+    players: int,
+    seed: str,
+    options: Mapping[str, Any] | None = None,
+    dealer: int | None = None,
+    rng: random.Random | None = None,
+    carry: Mapping[str, Any] | None = None,
+) -> Deal:
+    """Deal with ``seed`` (carrying ``carry`` in, as the wire gives it) and play random listed actions (see
+    :func:`submitted`) until nobody is to act."""
+    rng = rng or random.Random(f"{game.id}/{players}/{seed}")
+    raw = dict(options or {})
+    built = game.options(raw)
+    dealer = rng.randrange(players) if dealer is None else dealer
+    carried = None if carry is None else carry_of(game, carry)
+    start = game.deal(players, dealer, built, shuffle(game.pack(players, built), seed), carried)
+    deal = Deal(game, players, dealer, raw, None if carry is None else dict(carry), seed, start)
+    preferred = PREFERRED.get(game.id, ())
+    state = deal.start.state
+    while state.to_act is not None:
+        assert len(deal.steps) < MAX_STEPS, f"{game.id}: no end after {MAX_STEPS} actions"
+        legal = game.legal_actions(state)
+        favoured = [a for a in legal if a["type"] in preferred]
+        listed = rng.choice(favoured if favoured and rng.random() < 0.5 else legal)
+        action = submitted(listed, state.seats[listed["seat"]].hand, rng)
+        deal.steps.append(Step(state, legal, action, game.apply(state, load(game, action))))
+        state = deal.steps[-1].after
+    return deal
+
+
+__all__ = ["Deal", "Step", "VARIANTS", "carries", "carry_of", "play", "submitted", "tables", "variants"]
