@@ -359,7 +359,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
         return {"state": game.view(state, data["seat"]), **rules_echo(game.options_of(state))}
 
     @blp.route("/records/adjudicate", methods=["POST"])
-    @plain_first(RecordReader(game, s.deriver.action()))
+    @plain_first(RecordReader(game, s))
     @doc("adjudicateRecord")
     @arguments(s.record_request, example=ex.record)
     @blp.response(200, s.adjudicate_response)

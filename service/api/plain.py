@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from flask import g
-from marshmallow import ValidationError, fields
+from marshmallow import Schema, ValidationError, fields, missing
 
-from schemas.game import MAX_ACTIONS, MAX_HANDS
+from schemas.game import MAX_ACTIONS, MAX_HANDS, GameSchemas
 from service.rules.actions import ActionBase
 from service.rules.errors import InvalidInput
 from service.rules.game import Game, HandGame
@@ -150,11 +150,18 @@ class RecordReader:
     KEYS = frozenset({"players", "dealer", "seed", "options", "actions"})
     REQUIRED = frozenset({"players", "dealer", "seed", "actions"})
 
-    def __init__(self, game: Game[Any, Any, Any], action: fields.Field) -> None:
+    def __init__(self, game: Game[Any, Any, Any], schemas: GameSchemas) -> None:
         self.counts = frozenset(game.player_counts())
         self.seats = game.max_players
         self.options = Options(game)
-        self.action = ActionReader(action)
+        self.action = ActionReader(schemas.deriver.action())
+        record = schemas.record_request().fields["record"]
+        assert isinstance(record, fields.Nested) and isinstance(record.schema, Schema)
+        self.defaults = {  # what the record schema gives a field left out (a game's carry: None)
+            name: field.load_default
+            for name, field in record.schema.fields.items()
+            if name not in self.KEYS and field.load_default is not missing
+        }
 
     def __call__(self, document: Any) -> dict[str, Any] | None:
         if type(document) is not dict or len(document) != 1 or type(document.get("record")) is not dict:
@@ -180,7 +187,8 @@ class RecordReader:
             if action is None:
                 return None
             actions.append(action)
-        return {"record": {"players": players, "dealer": dealer, "seed": seed, "options": options, "actions": actions}}
+        plain = {"players": players, "dealer": dealer, "seed": seed, "options": options, "actions": actions}
+        return {"record": {**plain, **self.defaults}}
 
 
 __all__ = ["ActionReader", "HandsReader", "PackHands", "RecordReader", "plain_first"]

@@ -114,7 +114,7 @@ def _record(game: Any, seed: str, steps: int) -> dict[str, Any]:
 def test_a_plain_record_reads_as_the_schema_loads_it_and_answers_alike(client, game_id):
     game = GAMES[game_id]
     schemas = game_schemas(game)
-    reader = RecordReader(game, schemas.deriver.action())
+    reader = RecordReader(game, schemas)
     for seed in ("a", "b", "c"):
         record = _record(game, seed, 300)
         document = {"record": record}
@@ -138,7 +138,7 @@ def test_a_plain_record_reads_as_the_schema_loads_it_and_answers_alike(client, g
 
 def test_a_record_with_a_problem_is_left_to_the_schema(client):
     game = GAMES["briscola"]
-    reader = RecordReader(game, game_schemas(game).deriver.action())
+    reader = RecordReader(game, game_schemas(game))
     record = _record(game, "x", 6)
     play = record["actions"][0]
     bad = [
