@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from schemas.fields import StrictInteger
+from schemas.fields import PlainList, StrictInteger
 
 
 class DocSchema(Schema):
@@ -60,8 +60,8 @@ class ProblemDetailsSchema(DocSchema):
     legal_actions = fields.List(fields.Dict(), metadata={"description": "Illegal actions: what was legal."})
 
 
-PAYOUTS_DESCRIPTION = (
-    "Net chips per seat (betting games and Briscola chiamata). They sum to 0, except with a pot carried "
+PAYOUTS_NOTE = (
+    "`payouts`: net chips per seat (betting games and Briscola chiamata). They sum to 0, except with a pot carried "
     "across deals (Three Card Brag `blind_survivor: carry_forward`, Old Brag's Pot III carry): then they sum "
     "to the pot carried in (the deal's `carry.pot` / `carry.pot3`) minus the pot carried out (result "
     "`carried_pot` / `carried_pot3`)."
@@ -74,36 +74,19 @@ RESULT_DESCRIPTION = (
 )
 
 
-def result_field(**kwargs: object) -> fields.Dict:
-    """The ``result`` object: core fields documented, game details allowed."""
-    return fields.Dict(
-        metadata={
-            "description": RESULT_DESCRIPTION,
-            "properties": {
-                "winners": {"type": "array", "items": {"type": "integer"}},
-                "reason": {"type": "string"},
-                "points": {"type": "array", "items": {"type": "integer"}},
-                "team_points": {"type": "array", "items": {"type": "integer"}},
-                "payouts": {"type": "array", "items": {"type": "integer"}, "description": PAYOUTS_DESCRIPTION},
-                "carry": {
-                    "type": "object",
-                    "description": "What the next deal carries in: send it as that deal's `carry` (Three Card Brag "
-                    "`{pot}`, Old Brag `{pot3}`, Briscola `{match_score}`, Briscan and Brisque `{game_score}`).",
-                },
-            },
-            "required": ["winners", "reason"],
-        },
-        **kwargs,  # type: ignore[arg-type]
-    )
+def result_field(field: fields.Field) -> fields.Field:
+    """The ``result`` object (the game's result schema ``field``), described; null while the deal goes on."""
+    field.required = True
+    field.allow_none = True
+    field.metadata = {**field.metadata, "description": RESULT_DESCRIPTION + " " + PAYOUTS_NOTE}
+    return field
 
 
-def events_field() -> fields.List:
-    """What the service did or saw: antes, deals, draws, pots won (free-form objects with a ``type``)."""
-    return fields.List(
-        fields.Dict(metadata={"properties": {"type": {"type": "string"}}, "required": ["type"]}),
-        required=True,
-        metadata={"description": "Automatic steps and what the action caused, in order."},
-    )
+def events_field(
+    union: fields.Field, description: str = "Automatic steps and what the action caused, in order."
+) -> fields.List:
+    """What the service did or saw: antes, deals, draws, pots won (the game's events, one of them by ``type``)."""
+    return PlainList(union, required=True, metadata={"description": description})
 
 
 class PlayersRangeSchema(Schema):

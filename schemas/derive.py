@@ -22,8 +22,23 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from schemas.fields import CardField, StrictBoolean, StrictInteger, StrictString, SuitField, TupleList
 from schemas.oneof import OneOf
-from service.rules.bounds import Bounds, GameBound
-from service.rules.cards import CARD, SUIT
+from service.rules.bounds import Bounds, GameBound, Notation
+from service.rules.cards import CARD, SUIT, card_pattern
+
+
+class AsIsOneOf(OneOf):
+    """A union written as the engine gives it (plain JSON values: no dump)."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+class AsIsNested(fields.Nested):
+    """A nested object written as the engine gives it (plain JSON values: no dump)."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
 
 LISTED_AS: dict[str, dict[str, Any]] = {
     "amount": {
@@ -88,6 +103,8 @@ class Deriver:
         self.options_field = options_field
         self.cache: dict[type, type[Schema]] = {}
         self.cache_legal: dict[str, dict[str, type[Schema]]] = {}
+        self.hidden = False
+        """Whether the cards of the fields made now may be "??" (a state, an event's private key, as views show)."""
 
     def schema(self, cls: type) -> type[Schema]:
         """The schema class for a dataclass; loads to an instance of it."""
@@ -95,8 +112,12 @@ class Deriver:
             return self.cache[cls]
         hints = typing.get_type_hints(cls, include_extras=True)
         attrs: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):
-            attrs[f.name] = self.field(hints[f.name], required=True)
+        self.hidden, outer = True, self.hidden  # a state's cards may be "??" (a view of it)
+        try:
+            for f in dataclasses.fields(cls):
+                attrs[f.name] = self.field(hints[f.name], required=True)
+        finally:
+            self.hidden = outer
 
         def make(self_: Schema, data: dict[str, Any], **_: Any) -> Any:
             return cls(**data)
@@ -183,15 +204,68 @@ class Deriver:
             self.cache_legal["legal"] = {cls.type: self.legal_action_schema(cls) for cls in self.game.actions}
         return OneOf(self.prefix + "LegalAction", self.cache_legal["legal"], **kwargs)
 
+    def record_schema(self, cls: Any, name: str = "", hidden: tuple[str, ...] = ()) -> type[Schema]:
+        """The schema of a typed dict the engine writes (an event, a result, a part of one), documented key by
+        key (``NotRequired`` keys optional); ``hidden``: keys a seat's view may blank (a card "??", else null)."""
+        if cls in self.cache:
+            return self.cache[cls]
+        hints = typing.get_type_hints(cls, include_extras=True)
+        attrs: dict[str, Any] = {}
+        for key, hint in hints.items():
+            # from the hints, not __required_keys__: postponed annotations hide NotRequired from the class
+            required = typing.get_origin(hint) is not typing.NotRequired
+            if typing.get_origin(hint) in (typing.NotRequired, typing.Required):
+                (hint,) = typing.get_args(hint)
+            kwargs: dict[str, Any] = {"required": required}
+            self.hidden = key in hidden
+            try:
+                field = self.field(hint, **kwargs)
+            finally:
+                self.hidden = False
+            if key in hidden and not isinstance(field, CardField):  # a hidden card is "??", anything else null
+                field.allow_none = True
+            attrs[key] = field
+        if name:
+            attrs["Meta"] = Meta
+            schema_cls = type(self.prefix + name + "Schema", (Schema,), attrs)
+            schema_cls.__doc__ = (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
+        else:
+            schema_cls = self._named(cls, "", attrs)
+        self.cache[cls] = schema_cls
+        return schema_cls
+
+    def events(self, **kwargs: Any) -> OneOf:
+        """The game's event: one of its event types by ``type`` (what a seat may not know blanked in views)."""
+        variants = {}
+        for cls in self.game.event_types:
+            word = typing.get_args(typing.get_type_hints(cls)["type"])[0]
+            variants[word] = self.record_schema(cls, hidden=tuple(self.game.private_events.get(word, ())))
+        return AsIsOneOf(self.prefix + "Event", variants, **kwargs)
+
+    def result(self, **kwargs: Any) -> fields.Field:
+        """The game's result (API.md section 7), written as the engine gives it."""
+        return AsIsNested(self.record_schema(self.game.result_type, name="Result"), **kwargs)
+
     def field(self, hint: Any, **kwargs: Any) -> fields.Field:
         """The field for one type hint."""
         origin = typing.get_origin(hint)
+        if origin is typing.Literal:
+            return StrictString(validate=validate.OneOf(list(typing.get_args(hint))), **kwargs)
+        if typing.is_typeddict(hint):
+            return fields.Nested(self.record_schema(hint), **kwargs)
+        if origin is list:
+            (inner,) = typing.get_args(hint)
+            return fields.List(self.field(inner), **kwargs)
         if origin is typing.Annotated:
             base, *extras = typing.get_args(hint)
             if CARD in extras:
-                return CardField(self.game.parse_card, **kwargs)
+                return CardField(self.game.parse_card, self.game.card_notation, hidden=self.hidden, **kwargs)
             if SUIT in extras:
-                return SuitField(self.game.parse_suit, **kwargs)
+                return SuitField(self.game.parse_suit, self.game.suit_notation, **kwargs)
+            notation = next((e for e in extras if isinstance(e, Notation)), None)
+            if notation is not None:
+                pattern = card_pattern(notation.regex)
+                return StrictString(validate=validate.Regexp(pattern), metadata={"pattern": pattern}, **kwargs)
             bounds = [e for e in extras if isinstance(e, Bounds)]
             if bounds and base is int:
                 return StrictInteger(validate=validate.Range(bounds[0].minimum, bounds[0].maximum), **kwargs)
@@ -208,8 +282,13 @@ class Deriver:
             inner, *rest = typing.get_args(hint)
             return TupleList(self.field(inner), **kwargs)
         if origin in (dict, collections.abc.Mapping):
-            _, value = typing.get_args(hint)
-            return fields.Dict(keys=StrictString(), values=self.field(value), **kwargs)
+            key, value = typing.get_args(hint)
+            keys = self.field(key)
+            if "pattern" in keys.metadata:  # the words a key may be (Broggin's trump names)
+                kwargs.setdefault("metadata", {})["json_schema"] = {
+                    "propertyNames": {"pattern": keys.metadata["pattern"]}
+                }
+            return fields.Dict(keys=keys, values=self.field(value), **kwargs)
         if hint is self.game.options_type:
             return self.options_field(self.game, **kwargs)
         if dataclasses.is_dataclass(hint):

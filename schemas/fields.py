@@ -7,7 +7,7 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validate
 
-from service.rules.cards import HIDDEN
+from service.rules.cards import HIDDEN, card_pattern
 from service.rules.errors import CardError
 from service.rules.numbers import json_integer
 
@@ -55,11 +55,14 @@ class StrictString(fields.String):
 class CardField(fields.String):
     """A card in any notation the game accepts; loads to the canonical code, dumps it as is."""
 
-    def __init__(self, parse: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("metadata", {})
+    def __init__(self, parse: Any, notation: str | None = None, *, hidden: bool = False, **kwargs: Any) -> None:
+        kwargs["metadata"] = dict(kwargs.get("metadata") or {})
         kwargs["metadata"].setdefault(
-            "description", "A card code (API.md section 3); '??' marks a hidden card in views."
+            "description",
+            "A card code (API.md section 3)" + ("; '??' marks a hidden card in views." if hidden else "."),
         )
+        if notation is not None:  # every notation the game accepts (and "??" where a view may hide the card)
+            kwargs["metadata"]["pattern"] = card_pattern(notation, hidden=hidden)
         super().__init__(**kwargs)
         self.parse = _cached(parse)
 
@@ -107,20 +110,22 @@ def repeated(items: Any) -> dict[int, list[str]]:
     return out
 
 
-def card_list(parse: Any, minimum: int | None = None, maximum: int | None = None, **kwargs: Any) -> fields.List:
+def card_list(
+    parse: Any, minimum: int | None = None, maximum: int | None = None, notation: str | None = None, **kwargs: Any
+) -> fields.List:
     """An array of distinct cards, ``minimum`` to ``maximum`` of them (``minItems``/``maxItems``)."""
     kwargs.setdefault("metadata", {})["uniqueItems"] = True
     checks: list[Any] = [Distinct()]
     if minimum is not None or maximum is not None:
         checks.insert(0, validate.Length(minimum, maximum))
-    return fields.List(CardField(parse), validate=checks, **kwargs)
+    return fields.List(CardField(parse, notation), validate=checks, **kwargs)
 
 
 class HandsField(fields.List):
     """A batch of hands (arrays of distinct cards, ``size`` each), parsed in one pass: 10,000 stay cheap."""
 
-    def __init__(self, parse: Any, size: int | None = None, **kwargs: Any) -> None:
-        super().__init__(card_list(parse, size, size), **kwargs)
+    def __init__(self, parse: Any, size: int | None = None, notation: str | None = None, **kwargs: Any) -> None:
+        super().__init__(card_list(parse, size, size, notation), **kwargs)
         self.parse = _cached(parse)
         self.size = size
 
@@ -160,12 +165,15 @@ class PlainList(fields.List):
 class SuitField(CardField):
     """A suit in any notation the game accepts; loads to its canonical letter."""
 
-    def __init__(self, parse: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("metadata", {})
+    def __init__(self, parse: Any, notation: str | None = None, **kwargs: Any) -> None:
+        kwargs["metadata"] = dict(kwargs.get("metadata") or {})
         kwargs["metadata"].setdefault(
-            "description", "A suit: S, H, D, C, a suit symbol (or an Italian suit word in Briscola)."
+            "description", "A suit: S, H, D, C, a suit symbol (or a suit name in the trick games)."
         )
-        super().__init__(parse, **kwargs)
+        if notation is not None:
+            kwargs["metadata"]["pattern"] = card_pattern(notation)
+        fields.String.__init__(self, **kwargs)
+        self.parse = _cached(parse)
 
 
 class TupleList(fields.List):

@@ -5,6 +5,7 @@ The API layer asks :func:`game_schemas` for a game's bundle; nothing here is wri
 
 from __future__ import annotations
 
+import typing
 from functools import cache
 from typing import Any
 
@@ -13,7 +14,6 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 from schemas.common import DocSchema, events_field, result_field
 from schemas.derive import Deriver, camel, game_field
 from schemas.fields import (
-    CardField,
     HandsField,
     PlainList,
     StrictBoolean,
@@ -144,6 +144,7 @@ class GameSchemas:
                 game.parse_card,
                 None,
                 len(game.full_pack()),
+                game.card_notation,
                 metadata={
                     "description": "The whole pack for this deal (which the player count and options set) in "
                     "order, deck[0] on top."
@@ -151,7 +152,7 @@ class GameSchemas:
             ),
             **_carry(game, deriver),
             "check_source": validates_schema(_one_source()),
-            "json_schema_extra": {"oneOf": [{"required": ["seed"]}, {"required": ["deck"]}]},
+            "json_schema_variants": {"FromSeed": ("seed",), "FromDeck": ("deck",)},
         }
         table = {
             "players": game_field(game, "players", required=True, metadata={"description": "Number of players."}),
@@ -166,8 +167,8 @@ class GameSchemas:
                 "state": state(
                     metadata={"description": 'The state as `states/view` gives it for this seat: hidden cards "??".'}
                 ),
-                "events": _described(
-                    events_field(),
+                "events": events_field(
+                    deriver.events(),
                     'The events as this seat saw them happen: a card it may not know is "??" (a card drawn by '
                     "another seat, an Old Brag 31-phase card), a count of hidden cards null.",
                 ),
@@ -211,7 +212,7 @@ class GameSchemas:
             "DealResponse",
             {
                 "state": state(),
-                "events": events_field(),
+                "events": events_field(deriver.events()),
                 "deck_commitment": fields.String(
                     required=True,
                     metadata={"description": "Lowercase hex SHA-256 of the deck's codes joined with ','."},
@@ -238,8 +239,8 @@ class GameSchemas:
             "ActionResponse",
             {
                 "state": state(),
-                "events": events_field(),
-                "result": result_field(required=True, allow_none=True),
+                "events": events_field(deriver.events()),
+                "result": result_field(deriver.result()),
                 **rules,
                 **views_given(),
             },
@@ -293,8 +294,8 @@ class GameSchemas:
                 "applied": fields.Integer(required=True),
                 "error": fields.Nested(adjudication_error, required=True, allow_none=True),
                 "state": state(),
-                "result": result_field(required=True, allow_none=True),
-                "events": events_field(),
+                "result": result_field(deriver.result()),
+                "events": events_field(deriver.events()),
                 "deck_commitment": fields.String(required=True),
                 **rules,
                 **views_given(),
@@ -304,6 +305,7 @@ class GameSchemas:
             hands = HandsField(
                 game.parse_card,
                 game.hand_size,
+                game.card_notation,
                 required=True,
                 validate=validate.Length(1, MAX_HANDS),
                 metadata={"description": f"Up to {MAX_HANDS} hands."},
@@ -311,11 +313,13 @@ class GameSchemas:
             hands_fields: dict[str, Any] = {"hands": hands, "options": opt()}
             if game.supports_declarations:
                 hands_fields["declarations"] = fields.List(
-                    fields.Dict(keys=StrictString(), values=CardField(game.parse_card), allow_none=True),
+                    deriver.field(_assignments(game), allow_none=True),
                     validate=validate.Length(max=MAX_HANDS),
                     metadata={
-                        "description": "Optional, one per hand: what each wild card stands for ({trump: card}), "
-                        f"or null for the best reading (BRG-A3); at most {MAX_DECLARED_HANDS} of them not null.",
+                        "description": "Optional, one per hand (as many as `hands`: a 422 at `/declarations` "
+                        "otherwise, a rule across fields JSON Schema cannot state): what each wild card stands "
+                        "for ({trump: card}, keys a trump's name), or null for the best reading (BRG-A3); at most "
+                        f"{MAX_DECLARED_HANDS} of them not null.",
                         "maxContains": MAX_DECLARED_HANDS,
                     },
                 )
@@ -354,11 +358,12 @@ class GameSchemas:
             self.trick_request = build(
                 "TrickRequest",
                 {
-                    "trump": SuitField(game.parse_suit, required=True),
+                    "trump": SuitField(game.parse_suit, game.suit_notation, required=True),
                     "cards": card_list(
                         game.parse_card,
                         1,
                         game.max_players,
+                        game.card_notation,
                         required=True,
                         metadata={"description": "The cards of the trick in play order, one per player at most."},
                     ),
@@ -377,9 +382,14 @@ class GameSchemas:
                     "MeldsRequest",
                     {
                         "hand": card_list(
-                            game.parse_card, 1, 16, required=True, metadata={"description": "The cards held."}
+                            game.parse_card,
+                            1,
+                            16,
+                            game.card_notation,
+                            required=True,
+                            metadata={"description": "The cards held."},
                         ),
-                        "trump": SuitField(game.parse_suit, required=True),
+                        "trump": SuitField(game.parse_suit, game.suit_notation, required=True),
                         "options": opt(),
                     },
                 )
@@ -437,10 +447,10 @@ def _one_source() -> Any:
     return check_source
 
 
-def _described(field: fields.Field, description: str) -> fields.Field:
-    """``field`` with its own description."""
-    field.metadata = {**field.metadata, "description": description}
-    return field
+def _assignments(game: Game[Any, Any, Any]) -> Any:
+    """The type of a declaration, ``{wild card: card}``: the one of the game's ``declare`` action."""
+    declare = next(cls for cls in game.actions if cls.type == "declare")
+    return typing.get_type_hints(declare, include_extras=True)["assignments"]
 
 
 _CACHE: dict[str, GameSchemas] = {}

@@ -2,11 +2,14 @@
 the apispec plugin that documents it as a named ``oneOf`` with a ``discriminator`` (DESIGN.md, the OneOf plugin).
 
 A schema class may also carry ``json_schema_extra`` (a dict merged into its component), for what marshmallow
-fields cannot say, such as chiamata's bid taking exactly one of ``rank`` and ``points``.
+fields cannot say, such as chiamata's bid taking exactly one of ``rank`` and ``points``; or
+``json_schema_variants`` (suffix -> fields), documenting it as a ``oneOf`` of whole objects, one per set of
+alternative fields (a deal from a ``seed`` or from a ``deck``).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -85,8 +88,32 @@ class OneOfPlugin(BasePlugin):
         schema = kwargs.get("schema")
         if schema is None:
             return None
-        extra = getattr(resolve_schema_cls(schema), "json_schema_extra", None)
+        cls = resolve_schema_cls(schema)
+        variants = getattr(cls, "json_schema_variants", None)
+        if variants:
+            self._split(name, definition, variants)
+            return None
+        extra = getattr(cls, "json_schema_extra", None)
         return dict(extra) if extra else None
+
+    def _split(self, name: str, definition: dict[str, Any], variants: Mapping[str, tuple[str, ...]]) -> None:
+        """Make ``definition`` (the component ``name``, being registered) a ``oneOf`` of whole objects, one per
+        variant (component ``name`` + its suffix), each with its own alternative fields required and the
+        others' left out: a generated client types each branch (the wire is the same)."""
+        alternatives = {field for fields_ in variants.values() for field in fields_}
+        refs = []
+        for suffix, own in variants.items():
+            variant = copy.deepcopy(definition)
+            for other in alternatives - set(own):
+                variant["properties"].pop(other, None)
+            variant["required"] = sorted({*variant.get("required", ()), *own})
+            self.spec.components.schema(name + suffix, variant)
+            refs.append(self.spec.components.get_ref("schema", name + suffix))
+        description = definition.get("description")
+        definition.clear()
+        definition["oneOf"] = refs
+        if description:
+            definition["description"] = description
 
 
 def _oneof_attribute(plugin: OneOfPlugin) -> Any:

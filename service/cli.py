@@ -130,16 +130,17 @@ def result_table(result: dict[str, Any], players: int) -> str:
     return table(rows, ["seat", "winner", *columns])
 
 
-def options_of(text: str | None) -> dict[str, Any]:
+def options_of(text: str | None, name: str = "options") -> dict[str, Any]:
+    """``{name: object}`` from a ``--options`` (or ``--carry``) JSON object; empty when not given."""
     if text is None:
         return {}
     try:
-        options = json.loads(text)
+        value = json.loads(text)
     except ValueError as error:
-        raise BadInput(f"--options is not JSON: {error}") from None
-    if not isinstance(options, dict):
-        raise BadInput("--options is a JSON object")
-    return {"options": options}
+        raise BadInput(f"--{name} is not JSON: {error}") from None
+    if not isinstance(value, dict):
+        raise BadInput(f"--{name} is a JSON object")
+    return {name: value}
 
 
 def read_json(path: str) -> Any:
@@ -237,10 +238,11 @@ def compare(ctx: Context, game: str, hands: tuple[str, ...], hands_file: str | N
 @click.option("--seed", "-s", required=True, help="Seed of the shuffle (sha256-fisher-yates/1).")
 @click.option("--dealer", type=int, default=0, show_default=True, help="The dealer's seat.")
 @click.option("--options", help="Rule options as a JSON object.")
+@click.option("--carry", help="What the deal carries in from the one before, e.g. '{\"pot\": 5}' (a result's carry).")
 @click.pass_obj
-def deal(ctx: Context, game: str, players: int, seed: str, dealer: int, options: str | None) -> None:
+def deal(ctx: Context, game: str, players: int, seed: str, dealer: int, options: str | None, carry: str | None) -> None:
     """Deal from a seed: every seat's cards and who acts first."""
-    body = {"players": players, "dealer": dealer, "seed": seed, **options_of(options)}
+    body = {"players": players, "dealer": dealer, "seed": seed, **options_of(options), **options_of(carry, "carry")}
     answer = ctx.ask("POST", f"/v1/{game}/deals", body)
     if ctx.as_json:
         return emit(answer)

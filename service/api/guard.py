@@ -5,7 +5,8 @@
   ``Infinity``, invalid UTF-8, lone surrogates such as ``"\\ud800"``, nesting past the parser's depth);
 - every array and object of the operation's schema is bounded before any schema loads an item: an array
   by its ``maxItems`` (:data:`MAX_ARRAY` where it states none) and ``maxContains``, an object by the number
-  of its fields; outer ones first. A bound broken is a 422 naming where.
+  of its fields; outer ones first, also inside a union (an action: the fields of each of its variants).
+  A bound broken is a 422 naming where.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from marshmallow import RAISE, Schema, fields, validate
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from schemas.oneof import OneOf
 from service.api.jsonio import loads_document
 from service.api.problems import invalid_request, problem
 from service.rules.errors import excerpt, printable
@@ -135,6 +137,12 @@ def _walk_schema(schema: Schema, prefix: tuple[str, ...], depth: int) -> Iterato
 def _walk_field(field: fields.Field, path: tuple[str, ...], depth: int) -> Iterator[Bound]:
     if isinstance(field, fields.Nested) and not field.many and isinstance(field.schema, Schema):
         yield from _walk_schema(field.schema, path, depth + 1)
+    if isinstance(field, OneOf):  # an action: the fields of every variant (one object, the union of their names)
+        variants = [field.schema_for(word) for word in field.variants]
+        named = {f.data_key or name: f for variant in variants for name, f in variant.fields.items()}
+        yield path, True, len(named), None, frozenset(named)
+        for name, inner in named.items():
+            yield from _walk_field(inner, (*path, name), depth + 1)
     if isinstance(field, fields.Dict):
         yield path, True, MAX_MEMBERS, None, frozenset()
     if isinstance(field, fields.List):

@@ -29,6 +29,14 @@ class GameBound:
     what: str
 
 
+@dataclass(frozen=True)
+class Notation:
+    """Marks a ``str`` that is one of a closed set of words, in every spelling ``regex`` (a regular expression
+    valid in Python and ECMA-262, unanchored) allows: Broggin's trump names as declaration keys."""
+
+    regex: str
+
+
 Chips = Annotated[int, Bounds(-CHIP_LIMIT, CHIP_LIMIT)]
 """A chip amount or point count in an action: beyond ±10**9 it is refused before any rule is applied."""
 Carried = Annotated[int, Bounds(0, CHIP_LIMIT)]
@@ -44,4 +52,4 @@ GameId = Annotated[str, GameBound("game")]
 MeldKind = Annotated[str, GameBound("meld_kind")]
 """A word of the game's meld vocabulary."""
 
-__all__ = ["Bounds", "Carried", "Chips", "GameBound", "GameId", "MeldKind", "Phase", "Players", "Seat"]
+__all__ = ["Bounds", "Carried", "Chips", "GameBound", "GameId", "MeldKind", "Notation", "Phase", "Players", "Seat"]

@@ -8,7 +8,9 @@ canonical code (a ``str``) everywhere in the engine.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Annotated
 
 from service.rules.errors import CardError, InvalidInput, Problem, excerpt
@@ -139,6 +141,54 @@ def parse_french(text: str, *, italian: bool = False) -> Card:
     return rank_part + suit_letter
 
 
+def any_case(word: str) -> str:
+    """A regular expression matching ``word`` in any case, letter by letter (``ä`` as ``[äÄ]``): the same in
+    Python and in ECMA-262, the dialect of JSON Schema's ``pattern`` (which has no case-insensitive flag)."""
+    return "".join(f"[{c.lower()}{c.upper()}]" if c.lower() != c.upper() else re.escape(c) for c in word)
+
+
+def one_of(words: Iterable[str]) -> str:
+    """A regular expression matching any of ``words`` in any case."""
+    return "(?:" + "|".join(any_case(w) for w in words) + ")"
+
+
+def suit_text_notation(words: Iterable[str] = ()) -> str:
+    """Every text :func:`parse_suit_text` accepts (with ``words``), as a regular expression (unanchored)."""
+    letters = "[" + SUITS + SUITS.lower() + "".join(SUIT_SYMBOLS) + "]"
+    listed = list(words)
+    return f"(?:{letters}|{one_of(listed)})" if listed else letters
+
+
+def french_notation(ranks: str, *, italian: bool = False) -> str:
+    """Every text :func:`parse_french` accepts as a card of ``ranks`` (the pack's), as a regular expression
+    (unanchored): a rank (any case, ``10`` for ``T``) then a suit letter or symbol, or with ``italian`` also
+    ``-`` and an Italian suit word."""
+    letters = ranks.replace("T", "")
+    rank_class = (
+        "[" + letters + "".join(c.lower() for c in letters if c.isalpha()) + ("Tt" if "T" in ranks else "") + "]"
+    )
+    rank_text = f"(?:{rank_class}|10)" if "T" in ranks else rank_class
+    suits = suit_text_notation()
+    if italian:
+        suits = f"(?:{suits}|-{one_of(ITALIAN_SUITS)})"
+    return rank_text + suits
+
+
+def card_pattern(notation: str, *, hidden: bool = False) -> str:
+    """The JSON Schema ``pattern`` of a card field: the whole text in ``notation`` (or, with ``hidden``, "??")."""
+    return "^(?:" + (r"\?\?|" if hidden else "") + notation + ")$"
+
+
+def in_notation(notation: str, text: str) -> bool:
+    """Whether ``text`` is wholly a card in ``notation``."""
+    return _compiled(notation).fullmatch(text) is not None
+
+
+@lru_cache(maxsize=32)
+def _compiled(notation: str) -> re.Pattern[str]:
+    return re.compile(notation)
+
+
 def check_cards(cards: Sequence[str], pack: Iterable[Card], pointer: str = "") -> list[Problem]:
     """Problems with canonical ``cards``: not in ``pack``, or the same card twice."""
     allowed = set(pack)
@@ -162,6 +212,9 @@ def require_distinct(cards: Sequence[str], pack: Iterable[Card], pointer: str = 
 
 class FrenchCards:
     """The whole 52-card French pack and its notation, for the games that use it (both Brags)."""
+
+    card_notation = french_notation(RANKS)
+    """Every text :meth:`parse_card` accepts (API.md section 3), as a regular expression."""
 
     def parse_card(self, text: str) -> Card:
         """The canonical code of ``text`` in any accepted notation; raises CardError."""

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from service.rules.actions import ActionBase
 from service.rules.bounds import GameId, Phase, Players, Seat
-from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text
+from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text, suit_text_notation
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem
 from service.rules.options import OptionSpec, build_options, option_specs
 from service.rules.tables import HandRank, HandTable, TableData
@@ -88,6 +88,10 @@ class Game(ABC, Generic[S, Opts, A]):
     """The phase words of the game's states, in the order a deal goes through them."""
     actions: ClassVar[tuple[type[ActionBase], ...]]
     """The game's action classes (their union is ``A``), in the order the catalog lists their types."""
+    event_types: ClassVar[tuple[type, ...]]
+    """The typed dicts of the events the game writes, one per ``type`` word (service/rules/events.py)."""
+    result_type: ClassVar[type]
+    """The typed dict of the game's result (API.md section 7)."""
     rules_file: ClassVar[str]
     carry_type: ClassVar[type[Any] | None] = None
     """What travels from one deal to the next (a carried pot, a match score): a frozen dataclass whose
@@ -95,6 +99,11 @@ class Game(ABC, Generic[S, Opts, A]):
     where nothing does."""
 
     # -- cards and options -------------------------------------------------------------------------
+    card_notation: ClassVar[str]
+    """Every text :meth:`parse_card` accepts, as a regular expression (API.md section 3; schema ``pattern``)."""
+    suit_notation: ClassVar[str] = suit_text_notation()
+    """Every text :meth:`parse_suit` accepts, as a regular expression."""
+
     @abstractmethod
     def parse_card(self, text: str) -> Card:
         """The canonical code of a card in any notation the game accepts; raises CardError."""

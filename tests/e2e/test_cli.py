@@ -156,6 +156,10 @@ def test_hands_deals_and_games(tmp_path):
     assert "winners: #1" in readable.stdout
     dealt = runner.invoke(main, ["deal", "briscola", "--players", "2", "--seed", "s"])
     assert dealt.exit_code == 0 and dealt.stdout.count("\n") >= 4 and "to act: seat 1" in dealt.stdout
+    carried = runner.invoke(main, ["--json", "deal", "three-card-brag", "-n", "3", "-s", "s", "--carry", '{"pot": 5}'])
+    assert carried.exit_code == 0 and json.loads(carried.stdout)["state"]["pot"] == 5 + 3
+    moved = runner.invoke(main, ["deal", "old-brag", "-n", "3", "-s", "s", "--options", '{"carried_pot3": 5}'])
+    assert moved.exit_code == 2 and "/options/carried_pot3" in moved.stderr and "carry.pot3" in moved.stderr
     wrong = runner.invoke(main, ["evaluate", "three-card-brag", "AS", "KS", "ZZ"])
     assert wrong.exit_code == 2 and "/hands/0/2" in wrong.stderr
     unknown = runner.invoke(main, ["deal", "no-such-game", "-n", "2", "-s", "s"])

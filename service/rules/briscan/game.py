@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 
 from service.rules.actions import ActionBase, Play
 from service.rules.bounds import MeldKind
-from service.rules.briscan.cards import ORDER, PACK, check_trick_input, parse_card, winner_and_points
+from service.rules.briscan.cards import ORDER, PACK, SEQUENCE, check_trick_input, parse_card, winner_and_points
+from service.rules.briscan.events import EVENTS, BriscanResult
 from service.rules.briscan.melds import (
     BRISQUE_KINDS,
     CB_COURTS,
@@ -40,11 +41,11 @@ from service.rules.briscan.state import (
     BriscanSeat,
     BriscanState,
 )
-from service.rules.cards import SUITS, Card, rank, suit
+from service.rules.cards import SUITS, Card, french_notation, rank, suit, suit_text_notation
 from service.rules.errors import InvalidInput, Problem, excerpt
 from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, cards_problem, hide
 from service.rules.seats import deal_hands, next_seat, replace_seat
-from service.rules.tricks import Trick, draw_after_trick, parse_suit
+from service.rules.tricks import SUIT_WORDS, Trick, draw_after_trick, parse_suit
 
 TRICKS = 16
 FINAL_PLAY = {
@@ -97,10 +98,15 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     phases = PHASES
     rules_file = "briscan-brisque.md"
     actions = (Play, ExchangeSeven, Announce)
+    event_types = EVENTS
+    result_type = BriscanResult
     announces_melds = True
     meld_kinds = KINDS
 
     # -- cards and options -------------------------------------------------------------------------
+    card_notation = french_notation(SEQUENCE)
+    suit_notation = suit_text_notation(SUIT_WORDS)
+
     def parse_card(self, text: str) -> Card:
         return parse_card(text)
 

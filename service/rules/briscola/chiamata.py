@@ -23,6 +23,7 @@ from service.rules.briscola.common import (
     check_tricks,
     current_trick_problems,
 )
+from service.rules.briscola.events import CHIAMATA_EVENTS, ChiamataResult
 from service.rules.briscola.options import ChiamataOptions
 from service.rules.briscola.state import (
     AUCTION,
@@ -119,6 +120,8 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
     phases = CHIAMATA_PHASES
     rules_file = "briscola.md"
     actions = (Bid, Pass, ChooseSuit, Play)
+    event_types = CHIAMATA_EVENTS
+    result_type = ChiamataResult
     """``bid`` takes exactly one of ``rank`` or ``points`` (checked in :meth:`apply` too, code ``invalid_bid``)."""
 
     # -- deal --------------------------------------------------------------------------------------

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from service.rules.briscola.cards import PACK, check_trick_input, parse_card, winner_and_points
+from service.rules.briscola.cards import PACK, RANKS, check_trick_input, parse_card, winner_and_points
 from service.rules.briscola.state import BriscolaSeat
-from service.rules.cards import SUITS, Card
+from service.rules.cards import SUITS, Card, french_notation, suit_text_notation
 from service.rules.errors import Problem
-from service.rules.tricks import Trick, parse_suit
+from service.rules.tricks import SUIT_WORDS, Trick, parse_suit
 
 
 class BriscolaCards:
@@ -17,6 +17,8 @@ class BriscolaCards:
 
     max_players: ClassVar[int]
     """A trick holds at most one card per player: 6 in Briscola, 5 in Briscola chiamata."""
+    card_notation = french_notation(RANKS, italian=True)
+    suit_notation = suit_text_notation(SUIT_WORDS)
 
     def parse_card(self, text: str) -> Card:
         """French codes, ``10`` for T, suit symbols, lower case and ``A-denari`` (API.md section 3)."""

@@ -16,6 +16,7 @@ from service.rules.briscola.common import (
     check_tricks,
     current_trick_problems,
 )
+from service.rules.briscola.events import BRISCOLA_EVENTS, BriscolaResult
 from service.rules.briscola.options import BriscolaOptions
 from service.rules.briscola.state import COMPLETE, PHASES, PLAY, BriscolaCarry, BriscolaSeat, BriscolaState
 from service.rules.cards import SUITS, Card, rank, suit
@@ -92,6 +93,8 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     phases = PHASES
     rules_file = "briscola.md"
     actions = (Play, ExchangeTurnup)
+    event_types = BRISCOLA_EVENTS
+    result_type = BriscolaResult
 
     # -- cards and options -------------------------------------------------------------------------
     def pack(self, players: int, options: BriscolaOptions) -> tuple[Card, ...]:

@@ -23,8 +23,11 @@ Innkeeper, Knight, Beggar::
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
+from typing import Annotated
 
-from service.rules.cards import HIDDEN, Card, card_text
+from service.rules.bounds import Notation
+from service.rules.cards import HIDDEN, Card, any_case, card_text, in_notation, one_of
 from service.rules.errors import CardError, excerpt
 
 RANKS = "123456QK"
@@ -111,6 +114,35 @@ _TRUMP_NAMES["trollkarlen"] = "Magician"  # BRG-A1: the same card under the seed
 _TRUMP_NAMES["sorcerer"] = "Magician"
 
 
+_DIACRITICS = {"ä": "a", "ö": "o"}
+
+
+def _name_notation(name: str) -> str:
+    """A trump's name in any case, each letter with a diacritic also without it (``[äÄaA]``)."""
+    out = ""
+    for c in name:
+        plain = _DIACRITICS.get(c.lower())
+        out += f"[{c.lower()}{c.upper()}{plain}{plain.upper()}]" if plain else any_case(c)
+    return out
+
+
+_REALM_RANKS = "[1-8QqKkDd]"
+_REALM_SUITS = one_of(_SUIT_WORDS)
+_NAMES = "|".join(_name_notation(n) for n in (*SWEDISH_NAMES, *SWEDISH_NAMES.values(), "Trollkarlen", "Sorcerer"))
+TRUMP_NOTATION = f"(?:{any_case('the')})?(?:{_NAMES})"
+"""Every text :func:`parse_broggin` accepts as a trump (a declaration's keys)."""
+NOTATION = f"(?:{any_case('the')})?(?:{_NAMES}|{_REALM_RANKS}{_REALM_SUITS}|{_REALM_SUITS}{_REALM_RANKS})"
+"""Every text :func:`parse_broggin` accepts, as a regular expression (API.md section 3): a trump's English or
+Swedish name (any case, with or without its diacritics), a realm card rank first or suit first, each
+optionally after "the" (the parser refuses what this does not match, so the schema's pattern is exact)."""
+
+
+TrumpName = Annotated[str, Notation(TRUMP_NOTATION)]
+"""A trump by any of its names (a declaration's key)."""
+Assignments = Mapping[TrumpName, Card]
+"""What each wild trump stands for, ``{trump: card}`` (BRG-A3)."""
+
+
 def full_pack() -> tuple[Card, ...]:
     """The 40 cards in canonical order (see the module docstring)."""
     return tuple(r + s for s in SUITS for r in RANKS) + TRUMPS
@@ -146,7 +178,7 @@ def parse_broggin(text: str) -> Card:
     raw = card_text(text, "'KSw', 'Sv8' or 'Witch'")
     if raw == HIDDEN:
         raise CardError("'??' is a hidden card, not a card of the pack")
-    folded = _fold(raw)
+    folded = _fold(raw) if in_notation(NOTATION, raw) else ""
     if folded.startswith("the"):
         folded = folded[3:]
     trump = _TRUMP_NAMES.get(folded)

@@ -17,7 +17,7 @@ from typing import ClassVar
 from service.rules.actions import ActionBase, Call, Fold, Raise
 from service.rules.betting import payouts, split_pot
 from service.rules.bounds import Chips
-from service.rules.broggin.cards import FULL_PACK, TRUMPS, domain, is_trump, parse_broggin
+from service.rules.broggin.cards import FULL_PACK, NOTATION, TRUMPS, Assignments, domain, is_trump, parse_broggin
 from service.rules.broggin.evaluation import (
     CATEGORIES,
     HandValue,
@@ -31,6 +31,7 @@ from service.rules.broggin.evaluation import (
     is_special,
     table_data,
 )
+from service.rules.broggin.events import EVENTS, BrogginResult
 from service.rules.broggin.options import BrogginOptions
 from service.rules.broggin.state import (
     BET1,
@@ -91,7 +92,7 @@ class Declare(ActionBase):
     """At the showdown, with declared trumps: what each trump held stands for, ``{trump: card}`` (BRG-A3)."""
 
     type: ClassVar[str] = "declare"
-    assignments: Mapping[str, Card]
+    assignments: Assignments
 
 
 BrogginAction = BrogginBet | Fold | Exchange | Call | Raise | Declare
@@ -110,8 +111,12 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     phases = PHASES
     rules_file = "broggin.md"
     actions = (BrogginBet, Fold, Exchange, Call, Raise, Declare)
+    event_types = EVENTS
+    result_type = BrogginResult
 
     # -- cards -------------------------------------------------------------------------------------
+    card_notation = NOTATION
+
     def parse_card(self, text: str) -> Card:
         return parse_broggin(text)
 

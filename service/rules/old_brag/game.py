@@ -28,6 +28,7 @@ from service.rules.game import (
     ranking_groups,
 )
 from service.rules.old_brag.evaluation import CATEGORIES, deciding, evaluate_hand, flags_of, hand_table, table_data
+from service.rules.old_brag.events import EVENTS, OldBragResult
 from service.rules.old_brag.options import OldBragOptions
 from service.rules.old_brag.state import (
     BETTING,
@@ -109,6 +110,8 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     phases = PHASES
     rules_file = "old-brag.md"
     actions = (Bet, Call, Raise, Fold, Hit, Stand)
+    event_types = EVENTS
+    result_type = OldBragResult
     private_events = {"hit": ("card", "total"), "stand": ("total",), "bust": ("total",)}
     """In the 31 phase a drawn card and a player's count are that player's own until the end (4(b) 6)."""
 

@@ -25,6 +25,7 @@ from service.rules.game import (
 from service.rules.seats import deal_hands, deal_order, next_active, replace_seat
 from service.rules.tables import HandTable, TableData
 from service.rules.three_card_brag.evaluation import CATEGORIES, evaluate_hand, hand_table, table_data
+from service.rules.three_card_brag.events import EVENTS, BragResult
 from service.rules.three_card_brag.options import BragOptions
 from service.rules.three_card_brag.state import BETTING, COMPLETE, PHASES, BragCarry, BragSeat, BragState
 
@@ -66,6 +67,8 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     phases = PHASES
     rules_file = "three-card-brag.md"
     actions = (Bet, Call, Raise, Fold, See, Look)
+    event_types = EVENTS
+    result_type = BragResult
 
     # -- hands -------------------------------------------------------------------------------------
     def categories(self) -> list[str]:

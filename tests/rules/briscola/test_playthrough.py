@@ -5,11 +5,14 @@ chiamata settlement."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.rules.briscola import Briscola, BriscolaChiamata
+from service.rules.errors import IllegalAction
 from service.rules.shuffle import shuffle
+from tests.actions import act
 from tests.simulation import play
 
 BRISCOLA = Briscola()
@@ -43,6 +46,10 @@ def test_random_briscola_deal(players, dealer, seed, tie_rule, teams, exchange):
     drawn, draw_rounds = [], 0
     for step in deal.steps:
         before, after = step.before, step.after
+        stranger = next(c for c in pack if c not in before.seats[before.to_act].hand)
+        with pytest.raises(IllegalAction) as refused:  # a card not in hand, named as such
+            game.apply(before, act(game, before.to_act, "play", card=stranger))
+        assert refused.value.code == "card_not_in_hand"
         draws = [(e["seat"], e["card"]) for e in step.transition.events if e["type"] == "draw"]
         if draws:
             draw_rounds += 1

@@ -1,0 +1,113 @@
+"""The card and suit codes of the schema are exactly the notations the service accepts (API.md section 3):
+each game's ``card_notation`` is the ``pattern`` of its card fields in the committed openapi.yaml, every text
+it matches parses and every text it does not match is refused (property tests over generated strings)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.rules.broggin.cards import TRUMP_NOTATION, TRUMPS, parse_broggin
+from service.rules.cards import card_pattern, in_notation
+from service.rules.errors import CardError
+from service.rules.registry import GAMES
+
+COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
+GAME_IDS = list(GAMES)
+ALPHABET = "AKQJT98765432akqjt10SHDCshdc♠♥♦♣-?swtcoumybaSWTCOUMYBADdhexnrigäÄöÖ ſＫ\u0301\u212a\n"
+"""Letters of every notation, their neighbours in case, look-alikes and a few characters no notation has."""
+
+
+def parses(parse, text: str) -> bool:
+    try:
+        parse(text)
+    except CardError:
+        return False
+    return True
+
+
+@cache
+def components():
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(COMMITTED.read_text(encoding="utf-8"), Loader=loader)["components"]["schemas"]  # noqa: S506
+
+
+def prefix(game_id):
+    return "".join(part.capitalize() for part in game_id.split("-"))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_committed_schema_states_the_notation(game_id):
+    game = GAMES[game_id]
+    schemas = components()
+    deck = schemas[f"{prefix(game_id)}DealRequestFromDeck"]["properties"]["deck"]["items"]
+    assert deck["pattern"] == card_pattern(game.card_notation)
+    if f"{prefix(game_id)}HandsRequest" in schemas:
+        hands = schemas[f"{prefix(game_id)}HandsRequest"]["properties"]["hands"]["items"]["items"]
+        assert hands["pattern"] == card_pattern(game.card_notation)
+    if f"{prefix(game_id)}TrickRequest" in schemas:
+        trick = schemas[f"{prefix(game_id)}TrickRequest"]["properties"]
+        assert trick["cards"]["items"]["pattern"] == card_pattern(game.card_notation)
+        assert trick["trump"]["pattern"] == card_pattern(game.suit_notation)
+    # a state's cards may be "??" (the state of a view): the pattern says so
+    assert "pattern: " + card_pattern(game.card_notation, hidden=True) in COMMITTED.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_card_of_the_pack_matches_in_its_canonical_code(game_id):
+    game = GAMES[game_id]
+    for card in game.full_pack():
+        assert in_notation(game.card_notation, card)
+        assert re.search(card_pattern(game.card_notation), card)
+        assert not re.search(card_pattern(game.card_notation), "??")
+        assert re.search(card_pattern(game.card_notation, hidden=True), "??")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_what_the_notation_matches_parses(game_id, data):
+    game = GAMES[game_id]
+    text = data.draw(st.from_regex(game.card_notation, fullmatch=True))
+    assert parses(game.parse_card, text), text
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_what_the_notation_refuses_is_refused(game_id, data):
+    """Near misses: valid texts with a character added, dropped or changed, and short random texts."""
+    game = GAMES[game_id]
+    valid = data.draw(st.from_regex(game.card_notation, fullmatch=True))
+    i = data.draw(st.integers(0, len(valid)))
+    c = data.draw(st.sampled_from(ALPHABET))
+    text = data.draw(
+        st.sampled_from([valid[:i] + c + valid[i:], valid[:i] + valid[i + 1 :], valid[:i] + c + valid[i + 1 :]])
+        | st.text(ALPHABET, max_size=6)
+    )
+    assert parses(game.parse_card, text) == in_notation(game.card_notation, text), text
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=100, deadline=None)
+@given(text=st.text(ALPHABET, max_size=8) | st.sampled_from(["spade", "Hjärter", "KLÖVER", "clubs", "♠", "s", "x"]))
+def test_suit_notation_is_what_parse_suit_accepts(game_id, text):
+    game = GAMES[game_id]
+    assert parses(game.parse_suit, text) == in_notation(game.suit_notation, text), text
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=st.from_regex(TRUMP_NOTATION, fullmatch=True) | st.text(ALPHABET, max_size=10))
+def test_a_declaration_key_is_a_trump_by_any_of_its_names(text):
+    """Broggin's declaration keys (``propertyNames``): exactly the texts that parse to a trump."""
+    try:
+        is_trump = parse_broggin(text) in TRUMPS
+    except CardError:
+        is_trump = False
+    assert is_trump == in_notation(TRUMP_NOTATION, text), text
