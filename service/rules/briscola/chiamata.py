@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from service.rules.actions import ActionBase, Play
 from service.rules.bounds import Chips
@@ -41,6 +41,8 @@ from service.rules.game import Event, LegalAction, Result, Transition, TrickGame
 from service.rules.seats import deal_hands, deal_order, next_seat
 from service.rules.tricks import Trick
 
+BidRank = Literal["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"]
+"""A rank named in the auction, highest first (3(b')2), as a card code writes it."""
 PLAYERS = 5
 HAND_SIZE = 8
 BASE_TARGET = 61
@@ -53,7 +55,7 @@ class Bid(ActionBase):
 
     type: ClassVar[str] = "bid"
     exactly_one_of: ClassVar[tuple[str, ...]] = ("rank", "points")
-    rank: str | None = None
+    rank: BidRank | None = None
     points: Chips | None = None
 
 
@@ -71,7 +73,7 @@ class ChooseSuit(ActionBase):
 
     type: ClassVar[str] = "choose_suit"
     suit: Suit
-    rank: str | None = None
+    rank: BidRank | None = None
 
 
 ChiamataAction = Bid | Pass | ChooseSuit | Play
