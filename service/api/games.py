@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Response, current_app
 from flask_smorest import Blueprint
+from marshmallow import Schema
 
 from schemas.common import GameDetailSchema, ProblemDetailsSchema
 from schemas.derive import camel
@@ -19,6 +20,7 @@ from service.api import guard
 from service.api.catalog import detail
 from service.api.descriptions import describe
 from service.api.examples import examples
+from service.api.plain import HandsReader, PackHands, RecordReader, plain_first
 from service.api.problems import PROBLEM_JSON, listed, problem
 from service.api.rules_docs import MARKDOWN, rules_markdown, rules_url
 from service.rules.actions import ActionBase
@@ -27,6 +29,7 @@ from service.rules.errors import IllegalAction, InvalidInput, Problem
 from service.rules.game import RULES_VERSION, Game, HandGame, TrickGame
 from service.rules.options import options_dict
 from service.rules.shuffle import deck_commitment, shuffle
+from service.rules.tables import HandRank
 from service.rules.views import TableViews, check_seats
 
 ERROR_TEXT = {
@@ -102,6 +105,11 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
     blp.ARGUMENTS_PARSER = guard.PARSER  # the body as the guard parsed and checked it
     prefix = camel(game.id)
 
+    def arguments(schema: type[Schema], **kwargs: Any) -> Callable[[Any], Any]:
+        """The body, loaded by one instance of ``schema`` kept for every request (from a class, webargs would
+        build a new instance per request: a deep copy of every field, and of every nested schema)."""
+        return blp.arguments(schema(), **kwargs)
+
     def op(verb: str) -> str:
         return prefix[0].lower() + prefix[1:] + verb[0].upper() + verb[1:]
 
@@ -144,9 +152,12 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
     if isinstance(game, HandGame):
         hand_game: HandGame[Any, Any, Any] = game
 
+        read_hands = HandsReader(hand_game)
+
         @blp.route("/hands/evaluate", methods=["POST"])
+        @plain_first(read_hands)
         @doc("evaluateHands")
-        @blp.arguments(s.hands_request, example=ex.hands)
+        @arguments(s.hands_request, example=ex.hands)
         @blp.response(200, s.evaluate_response)
         @errors(blp, 400, 413, 415, 422)
         def evaluate(data: dict[str, Any]) -> dict[str, Any]:
@@ -159,14 +170,15 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             hands = _checked_hands(hand_game, data["hands"])
             declarations = _declarations(data)
             if declarations is None:
-                results = _results(hands, hand_game.ranks(hands, options))
+                results = _results(hands, _ranks(hand_game, hands, options))
             else:
                 results = [_evaluation(e) for e in hand_game.evaluate_declared_hands(hands, declarations, options)]
             return answer({"results": results, **rules_echo(options)})
 
         @blp.route("/hands/compare", methods=["POST"])
+        @plain_first(read_hands)
         @doc("compareHands")
-        @blp.arguments(s.hands_request, example=ex.hands)
+        @arguments(s.hands_request, example=ex.hands)
         @blp.response(200, s.compare_response)
         @errors(blp, 400, 413, 415, 422)
         def compare(data: dict[str, Any]) -> dict[str, Any]:
@@ -180,7 +192,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             declarations = _declarations(data)
             if declarations is None:
                 comparison = hand_game.compare(hands, options)
-                results = _results(hands, hand_game.ranks(hands, options))
+                results = _results(hands, _ranks(hand_game, hands, options))
             else:
                 comparison = hand_game.compare_declared_hands(hands, declarations, options)
                 results = [_evaluation(e) for e in hand_game.evaluate_declared_hands(hands, declarations, options)]
@@ -199,7 +211,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
 
         @blp.route("/tricks/winner", methods=["POST"])
         @doc("trickWinner")
-        @blp.arguments(s.trick_request, example=ex.trick)
+        @arguments(s.trick_request, example=ex.trick)
         @blp.response(200, s.trick_response)
         @errors(blp, 400, 413, 415, 422)
         def trick_winner(data: dict[str, Any]) -> dict[str, Any]:
@@ -219,7 +231,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
 
         @blp.route("/melds/evaluate", methods=["POST"])
         @doc("evaluateMelds")
-        @blp.arguments(s.melds_request, example=ex.melds)
+        @arguments(s.melds_request, example=ex.melds)
         @blp.response(200, s.melds_response)
         @errors(blp, 400, 413, 415, 422)
         def evaluate_melds(data: dict[str, Any]) -> dict[str, Any]:
@@ -236,7 +248,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
 
     @blp.route("/deals", methods=["POST"])
     @doc("deal")
-    @blp.arguments(s.deal_request, example=ex.deal)
+    @arguments(s.deal_request, example=ex.deal)
     @blp.response(200, s.deal_response, example=ex.deal_answer)
     @errors(blp, 400, 413, 415, 422)
     def deals(data: dict[str, Any]) -> dict[str, Any]:
@@ -263,7 +275,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
 
     @blp.route("/legal-actions", methods=["POST"])
     @doc("legalActions")
-    @blp.arguments(s.state_request, example=ex.state)
+    @arguments(s.state_request, example=ex.state)
     @blp.response(200, s.legal_actions_response)
     @errors(blp, 400, 413, 415, 422)
     def legal_actions(data: dict[str, Any]) -> dict[str, Any]:
@@ -282,7 +294,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
 
     @blp.route("/actions", methods=["POST"])
     @doc("applyAction")
-    @blp.arguments(s.action_request, example=ex.action)
+    @arguments(s.action_request, example=ex.action)
     @blp.response(200, s.action_response)
     @errors(blp, 400, 409, 413, 415, 422)
     def actions(data: dict[str, Any]) -> dict[str, Any]:
@@ -315,7 +327,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
 
     @blp.route("/states/validate", methods=["POST"])
     @doc("validateState")
-    @blp.arguments(s.state_request, example=ex.state)
+    @arguments(s.state_request, example=ex.state)
     @blp.response(200, s.validate_response)
     @errors(blp, 400, 413, 415, 422)
     def validate(data: dict[str, Any]) -> dict[str, Any]:
@@ -331,7 +343,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
 
     @blp.route("/states/view", methods=["POST"])
     @doc("viewState")
-    @blp.arguments(s.view_request, example=ex.view)
+    @arguments(s.view_request, example=ex.view)
     @blp.response(200, s.view_response)
     @errors(blp, 400, 413, 415, 422)
     def view(data: dict[str, Any]) -> dict[str, Any]:
@@ -347,11 +359,12 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
         return {"state": game.view(state, data["seat"]), **rules_echo(game.options_of(state))}
 
     @blp.route("/records/adjudicate", methods=["POST"])
+    @plain_first(RecordReader(game, s))
     @doc("adjudicateRecord")
-    @blp.arguments(s.record_request, example=ex.record)
+    @arguments(s.record_request, example=ex.record)
     @blp.response(200, s.adjudicate_response)
     @errors(blp, 400, 413, 415, 422)
-    def adjudicate(data: dict[str, Any]) -> dict[str, Any]:
+    def adjudicate(data: dict[str, Any]) -> dict[str, Any] | Response:
         """Replay a record: deal, then every action in order; the first illegal one is named with its rule.
 
         With `views: [seat, ...]` (beside `record`) the answer adds, for each seat asked: the final state
@@ -389,7 +402,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             applied += 1
         result = game.result(state)
         verdict = "illegal" if error else ("complete" if result is not None else "in_progress")
-        answer = {
+        body = {
             "verdict": verdict,
             "applied": applied,
             "error": error,
@@ -399,9 +412,10 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             "deck_commitment": deck_commitment(deck),
             **rules_echo(options),
         }
-        if table is not None:
-            answer["views"] = table.of(state)
-        return answer
+        if table is None:
+            return answer(body)  # the state as its schema dumps it: a dataclass's fields in order, arrays for tuples
+        body["views"] = table.of(state)
+        return body
 
     return blp
 
@@ -423,13 +437,16 @@ def answer(body: dict[str, Any]) -> Response:
 
 
 def _checked_hands(game: HandGame[Any, Any], hands: Any) -> Any:
-    """The parsed hands, once every hand holds ``hand_size`` distinct cards of the pack (422 listing the rest)."""
-    problems = getattr(hands, "problems", None)
-    if problems is None:
+    """The parsed hands, once every hand holds ``hand_size`` distinct cards of the pack (422 listing the rest;
+    hands the plain reader read are known to)."""
+    if not isinstance(hands, PackHands):
         game.check_hands(hands)
-    elif problems:
-        raise InvalidInput(problems)
     return hands
+
+
+def _ranks(game: HandGame[Any, Any], hands: Any, options: Any) -> list[HandRank]:
+    """Each hand's evaluation (found as the plain reader read the hands, else looked up now)."""
+    return hands.ranks if isinstance(hands, PackHands) else game.ranks(hands, options)
 
 
 def _results(hands: Sequence[list[str]], ranks: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
