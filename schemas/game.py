@@ -53,7 +53,7 @@ def _options_doc_field(spec: Any) -> fields.Field:
     if spec.type == "boolean":
         return fields.Boolean(**kwargs)
     if spec.type == "integer":
-        return fields.Integer(validate=rng, **kwargs)
+        return fields.Integer(validate=validate.OneOf(spec.allowed) if spec.allowed else rng, **kwargs)
     if spec.type == "string":
         return fields.String(validate=validate.OneOf(spec.allowed) if spec.allowed else None, **kwargs)
     meta["anyOf"] = _typed_choices(spec)

@@ -116,9 +116,9 @@ def test_seeded_deals_reach_every_ending() -> None:
         result = GAME.result(play(GAME, 3 + i % 6, f"ending/{i}").state)
         seen.add(result["reason"])
         seen.add(result["pots"]["pot3"]["reason"])
-        if ENDINGS <= seen:
+        if seen >= ENDINGS:
             break
-    assert ENDINGS <= seen, seen
+    assert seen >= ENDINGS, seen
 
 
 SEAT_FIELDS = ("folded", "staked", "stood", "drawn")
