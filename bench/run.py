@@ -29,6 +29,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -196,7 +197,7 @@ def briscola_record() -> dict[str, Any]:
     return {"players": 2, "dealer": 1, "seed": RECORD_SEED, "actions": actions}
 
 
-def replay_rate(record: dict[str, Any]) -> float:
+def replay_rate(record: dict[str, Any], replays: int = 20, repeat: int = 7) -> float:
     """Records per second: deal from the seed, apply every action, take the result (actions parsed once)."""
     game = GAMES["briscola"]
     action_field = game_schemas(game).deriver.action()
@@ -209,31 +210,66 @@ def replay_rate(record: dict[str, Any]) -> float:
             state = game.apply(state, action).state
         assert game.result(state) is not None
 
-    per = best_of(lambda: [replay() for _ in range(20)], repeat=7) / 20
-    return 1 / per
+    per = best_of(lambda: [replay() for _ in range(replays)], repeat=repeat) / replays
+    return 1 / max(per, 1e-9)
 
 
-def engine_ratio(game: HandGame[Any, Any], evaluate: bool = False) -> tuple[float, float]:
+def engine_ratio(
+    game: HandGame[Any, Any], evaluate: bool = False, count: int = BATCH, rounds: int = 15
+) -> tuple[float, float]:
     """(a): a dict lookup of the hands' frozensets over the engine's evaluation (higher is better).
 
     The engine's evaluation is ``ranks`` (each hand's shared, precomputed evaluation: what the API answers
     from); with ``evaluate`` it is ``evaluate``, which also builds one Evaluation object per hand."""
-    hands = random_hands(game, BATCH)
+    hands = random_hands(game, count)
     options = game.options(None)
     every = {frozenset(h): i for i, h in enumerate(hands)}
     engine_call = game.evaluate if evaluate else game.ranks
     engine_call(hands, options)
     lookup, engine = [], []
-    for _ in range(15):  # interleaved, so that both see the same machine
+    for _ in range(rounds):  # interleaved, so that both see the same machine
         lookup.append(best_of(lambda: [every[frozenset(h)] for h in hands], repeat=3))
         engine.append(best_of(lambda: engine_call(hands, options), repeat=3))
-    return min(lookup) / min(engine), min(engine)
+    return min(lookup) / max(min(engine), 1e-9), min(engine)
+
+
+@dataclass(frozen=True)
+class Case:
+    """One wrk measurement: a POST to the service against one to the bare app, with the same body."""
+
+    name: str
+    path: str
+    body: bytes
+    bare_path: str
+    bare_name: str
+    goal: float
+
+
+def http_cases(record: dict[str, Any], batch: int = BATCH) -> list[Case]:
+    """(b), (c) and (d'): the bodies the bench sends."""
+    hands = random_hands(GAMES["three-card-brag"], batch)  # type: ignore[arg-type]
+    evaluate = "/v1/three-card-brag/hands/evaluate"
+    return [
+        Case(f"(b) POST hands/evaluate, {batch:,} hands", evaluate, json.dumps({"hands": hands}).encode(), "/echo",
+             "bare echo", 0.7),
+        Case("(c) POST hands/evaluate, 1 hand", evaluate, json.dumps({"hands": [["AS", "KS", "QS"]]}).encode(), "/ok",
+             'bare {"ok": true}', 0.8),
+        Case(f"(d') POST records/adjudicate, {len(record['actions'])} actions", "/v1/briscola/records/adjudicate",
+             json.dumps({"record": record}).encode(), "/echo", "bare echo", 0.5),
+    ]  # fmt: skip
 
 
 # -- report -----------------------------------------------------------------------------------------------
-def row(name: str, value: str, baseline: str, ratio: float | None, goal: str, ok: bool) -> str:
+def row(name: str, value: str, baseline: str, ratio: float | None, goal: str, ok: bool | None) -> str:
+    """A table row; ``ok`` None for a row shown for information (no goal)."""
     shown = f"{ratio:.2f}" if ratio is not None else ""
-    return f"| {name} | {value} | {baseline} | {shown} | {goal} | {'yes' if ok else 'NO'} |"
+    met = "" if ok is None else ("yes" if ok else "NO")
+    return f"| {name} | {value} | {baseline} | {shown} | {goal} | {met} |"
+
+
+def progress(text: str) -> None:
+    """What is being measured, on stderr (stdout carries the table only)."""
+    print(text, file=sys.stderr, flush=True)
 
 
 def main(argv: Sequence[str]) -> int:
@@ -244,6 +280,8 @@ def main(argv: Sequence[str]) -> int:
     seconds = 2 if args.quick else 4
     rounds = 1 if args.quick else args.rounds
     wrk_binary = ensure_wrk()
+    load_before = os.getloadavg()[0]
+    progress("(a) the engine's evaluation against a dict lookup")
     rows = ["| what | measured | baseline | ratio | goal | met |", "|---|---|---|---|---|---|"]
 
     for game_id in HAND_GAMES:
@@ -260,8 +298,9 @@ def main(argv: Sequence[str]) -> int:
         ratio, engine = engine_ratio(game, evaluate=True)
         rows.append(
             row(f"(a, info) {game_id}: evaluate(), an Evaluation object per hand", f"{engine * 1000:.1f} ms",
-                "frozenset dict lookup", ratio, "", True)
+                "frozenset dict lookup", ratio, "", None)
         )  # fmt: skip
+    progress("(d) a Briscola record replayed by the engine")
     record = briscola_record()
     rate = replay_rate(record)
     rows.append(row("(d) Briscola 40-action record, engine replay", f"{rate:,.0f} records/s", "", None, ">= 2,000",
@@ -269,6 +308,7 @@ def main(argv: Sequence[str]) -> int:
 
     bare, service = Server("bench.bare:app"), Server("service.wsgi:app")
     try:
+        progress("(e) gunicorn started three times")
         ready = []
         for _ in range(3):  # a fresh start each time: the master loads everything again
             service.stop()
@@ -276,22 +316,14 @@ def main(argv: Sequence[str]) -> int:
         bare_ready = bare.start()
         with tempfile.TemporaryDirectory(prefix="card-arbiter-bench-") as folder:
             wrk = Wrk(wrk_binary, Path(folder), seconds, connections=2 * WORKERS)
-            batch = json.dumps({"hands": random_hands(GAMES["three-card-brag"], BATCH)}).encode()  # type: ignore[arg-type]
-            one = json.dumps({"hands": [["AS", "KS", "QS"]]}).encode()
-            record_body = json.dumps({"record": record}).encode()
-            cases = [
-                ("(b) POST hands/evaluate, 10,000 hands", "/v1/three-card-brag/hands/evaluate", batch, "/echo",
-                 "bare echo", 0.7),
-                ("(c) POST hands/evaluate, 1 hand", "/v1/three-card-brag/hands/evaluate", one, "/ok",
-                 'bare {"ok": true}', 0.8),
-                ("(d') POST records/adjudicate, 40 actions", "/v1/briscola/records/adjudicate", record_body, "/echo",
-                 "bare echo", 0.5),
-            ]  # fmt: skip
-            for name, path, body, bare_path, bare_name, goal in cases:
-                mine, floor = paired(wrk, rounds, (service.base + path, body), (bare.base + bare_path, body))
+            for case in http_cases(record):
+                progress(f"{case.name}: wrk, {rounds} round(s) of {seconds} s against the bare app")
+                target = (service.base + case.path, case.body)
+                mine, floor = paired(wrk, rounds, target, (bare.base + case.bare_path, case.body))
+                ratio = mine / floor
                 rows.append(
-                    row(name, f"{mine:,.1f} req/s", f"{bare_name} {floor:,.1f} req/s", mine / floor, f">= {goal}",
-                        mine / floor >= goal)
+                    row(case.name, f"{mine:,.1f} req/s", f"{case.bare_name} {floor:,.1f} req/s", ratio,
+                        f">= {case.goal}", ratio >= case.goal)
                 )  # fmt: skip
             for game_id in HAND_GAMES[1:]:  # every shipped table in use in the workers before measuring memory
                 game = GAMES[game_id]
@@ -306,9 +338,21 @@ def main(argv: Sequence[str]) -> int:
     finally:
         service.stop()
         bare.stop()
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(
+        f"bench/run.py{' --quick' if args.quick else ''} on {when}: {os.cpu_count()} cores, {_cpu_model()}, "
+        f"{_memory_gb():.0f} GB; load average {load_before:.2f} at the start, {os.getloadavg()[0]:.2f} at the end\n"
+    )
     print("\n".join(rows))
-    print(f"\nmachine: {os.cpu_count()} cores, {_cpu_model()}; load average {os.getloadavg()[0]:.2f} at the end")
     return 0
+
+
+def _memory_gb() -> float:
+    try:
+        match = re.search(r"MemTotal:\s+(\d+) kB", Path("/proc/meminfo").read_text())
+    except OSError:
+        return 0.0
+    return int(match.group(1)) / 2**20 if match else 0.0
 
 
 def _cpu_model() -> str:

@@ -53,7 +53,7 @@ def _options_doc_field(spec: Any) -> fields.Field:
     if spec.type == "boolean":
         return fields.Boolean(**kwargs)
     if spec.type == "integer":
-        return fields.Integer(validate=rng, **kwargs)
+        return fields.Integer(validate=validate.OneOf(spec.allowed) if spec.allowed else rng, **kwargs)
     if spec.type == "string":
         return fields.String(validate=validate.OneOf(spec.allowed) if spec.allowed else None, **kwargs)
     meta["anyOf"] = _typed_choices(spec)
@@ -225,8 +225,8 @@ class GameSchemas:
         self.legal_actions_response = build(
             "LegalActionsResponse",
             {
-                "phase": fields.String(required=True),
-                "to_act": fields.Integer(required=True, allow_none=True),
+                "phase": game_field(game, "phase", required=True),
+                "to_act": game_field(game, "seat", required=True, allow_none=True),
                 "actions": fields.List(deriver.legal_action(), required=True),
                 **rules,
             },
@@ -328,7 +328,7 @@ class GameSchemas:
                 "Evaluation",
                 {
                     "hand": fields.List(fields.String(), required=True),
-                    "category": fields.String(required=True),
+                    "category": fields.String(required=True, validate=validate.OneOf(game.categories())),
                     "strength": fields.Integer(
                         required=True,
                         metadata={"description": "Dense rank over every possible hand: higher is better, equal ties."},

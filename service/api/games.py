@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Response, current_app
 from flask_smorest import Blueprint
+from marshmallow import Schema
 
 from schemas.common import GameDetailSchema, ProblemDetailsSchema
 from schemas.derive import camel
@@ -19,6 +20,7 @@ from service.api import guard
 from service.api.catalog import detail
 from service.api.descriptions import describe
 from service.api.examples import examples
+from service.api.plain import HandsReader, PackHands, RecordReader, plain_first
 from service.api.problems import PROBLEM_JSON, listed, problem
 from service.api.rules_docs import MARKDOWN, rules_markdown, rules_url
 from service.rules.actions import ActionBase
@@ -27,6 +29,7 @@ from service.rules.errors import IllegalAction, InvalidInput, Problem
 from service.rules.game import RULES_VERSION, Game, HandGame, TrickGame
 from service.rules.options import options_dict
 from service.rules.shuffle import deck_commitment, shuffle
+from service.rules.tables import HandRank
 from service.rules.views import TableViews, check_seats
 
 ERROR_TEXT = {
@@ -102,6 +105,11 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
     blp.ARGUMENTS_PARSER = guard.PARSER  # the body as the guard parsed and checked it
     prefix = camel(game.id)
 
+    def arguments(schema: type[Schema], **kwargs: Any) -> Callable[[Any], Any]:
+        """The body, loaded by one instance of ``schema`` kept for every request (from a class, webargs would
+        build a new instance per request: a deep copy of every field, and of every nested schema)."""
+        return blp.arguments(schema(), **kwargs)
+
     def op(verb: str) -> str:
         return prefix[0].lower() + prefix[1:] + verb[0].upper() + verb[1:]
 
@@ -124,14 +132,16 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
         example: Any,
         answer_example: Any = None,
         codes: tuple[int, ...] = (400, 413, 415, 422),
+        plain: Any = None,
     ) -> Callable[[Any], Any]:
         """A POST endpoint: its route, operationId and description, request and 200 schemas, and the problem+json
-        answers it may give."""
+        answers it may give; with ``plain``, a reader that takes the body's plainest form before the schema."""
         answered = {"example": answer_example} if answer_example is not None else {}
         steps = [
             blp.route(path, methods=["POST"]),
+            *([plain_first(plain)] if plain is not None else []),
             doc(verb),
-            blp.arguments(request, example=example),
+            arguments(request, example=example),
             blp.response(200, response, **answered),
             errors(blp, *codes),
         ]
@@ -172,7 +182,11 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
     if isinstance(game, HandGame):
         hand_game: HandGame[Any, Any, Any] = game
 
-        @post("/hands/evaluate", "evaluateHands", s.hands_request, s.evaluate_response, example=ex.hands)
+        read_hands = HandsReader(hand_game)
+
+        @post(
+            "/hands/evaluate", "evaluateHands", s.hands_request, s.evaluate_response, example=ex.hands, plain=read_hands
+        )
         def evaluate(data: dict[str, Any]) -> dict[str, Any]:
             """Evaluate up to 10,000 hands: category, dense strength, description, interpretation.
 
@@ -183,7 +197,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             results = _evaluated(hand_game, hands, declarations, options)
             return answer({"results": results, **rules_echo(options)})
 
-        @post("/hands/compare", "compareHands", s.hands_request, s.compare_response, example=ex.hands)
+        @post("/hands/compare", "compareHands", s.hands_request, s.compare_response, example=ex.hands, plain=read_hands)
         def compare(data: dict[str, Any]) -> dict[str, Any]:
             """Rank hands best first, equal hands grouped, and say what decided.
 
@@ -331,8 +345,15 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             raise InvalidInput([Problem("invalid_seat", f"seat must be 0..{state.players - 1}", "/seat")])
         return {"state": game.view(state, data["seat"]), **rules_echo(game.options_of(state))}
 
-    @post("/records/adjudicate", "adjudicateRecord", s.record_request, s.adjudicate_response, example=ex.record)
-    def adjudicate(data: dict[str, Any]) -> dict[str, Any]:
+    @post(
+        "/records/adjudicate",
+        "adjudicateRecord",
+        s.record_request,
+        s.adjudicate_response,
+        example=ex.record,
+        plain=RecordReader(game, s),
+    )
+    def adjudicate(data: dict[str, Any]) -> dict[str, Any] | Response:
         """Replay a record: deal, then every action in order; the first illegal one is named with its rule.
 
         With `views: [seat, ...]` (beside `record`) the answer adds, for each seat asked: the final state
@@ -370,7 +391,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             applied += 1
         result = game.result(state)
         verdict = "illegal" if error else ("complete" if result is not None else "in_progress")
-        answer = {
+        body = {
             "verdict": verdict,
             "applied": applied,
             "error": error,
@@ -380,9 +401,10 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             "deck_commitment": deck_commitment(deck),
             **rules_echo(options),
         }
-        if table is not None:
-            answer["views"] = table.of(state)
-        return answer
+        if table is None:
+            return answer(body)  # the state as its schema dumps it: a dataclass's fields in order, arrays for tuples
+        body["views"] = table.of(state)
+        return body
 
     return blp
 
@@ -398,7 +420,7 @@ def _evaluated(
 ) -> list[dict[str, Any]]:
     """Each hand with its evaluation: the shared table answer, or its declared reading."""
     if declarations is None:
-        return _results(hands, game.ranks(hands, options))
+        return _results(hands, _ranks(game, hands, options))
     return [_evaluation(e) for e in game.evaluate_declared_hands(hands, declarations, options)]
 
 
@@ -426,14 +448,17 @@ def answer(body: dict[str, Any]) -> Response:
     return current_app.json.response(body)  # type: ignore[no-any-return]
 
 
-def _checked_hands(game: HandGame[Any, Any], hands: Any) -> Any:
-    """The parsed hands, once every hand holds ``hand_size`` distinct cards of the pack (422 listing the rest)."""
-    problems = getattr(hands, "problems", None)
-    if problems is None:
+def _checked_hands(game: HandGame[Any, Any, Any], hands: Any) -> Any:
+    """The parsed hands, once every hand holds ``hand_size`` distinct cards of the pack (422 listing the rest;
+    hands the plain reader read are known to)."""
+    if not isinstance(hands, PackHands):
         game.check_hands(hands)
-    elif problems:
-        raise InvalidInput(problems)
     return hands
+
+
+def _ranks(game: HandGame[Any, Any, Any], hands: Any, options: Any) -> list[HandRank]:
+    """Each hand's evaluation (found as the plain reader read the hands, else looked up now)."""
+    return hands.ranks if isinstance(hands, PackHands) else game.ranks(hands, options)
 
 
 def _results(hands: Sequence[list[str]], ranks: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

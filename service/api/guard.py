@@ -100,7 +100,12 @@ MAX_MEMBERS = 64
 
 
 def _schema_bounds() -> tuple[Bound, ...]:
-    view = current_app.view_functions.get(request.endpoint or "")
+    return _view_bounds(current_app.view_functions.get(request.endpoint or ""))
+
+
+@cache
+def _view_bounds(view: Any) -> tuple[Bound, ...]:
+    """The bounds of the body a view takes (its documented JSON argument), found once per view."""
     arguments = getattr(view, "_apidoc", {}).get("arguments", {}).get("parameters", [])
     for argument in arguments:
         if argument.get("in") == "json":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from typing import Any
 
 from flask import Flask, Response, g, request
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest, multiprocess
@@ -33,12 +34,22 @@ def install(app: Flask) -> None:
     def start_timer() -> None:
         g.started = time.perf_counter()
 
+    counters: dict[tuple[str, str, int], Any] = {}  # each label set's child, found once (the sets are few)
+    timers: dict[str, Any] = {}
+
     @app.after_request
     def record(response: Response) -> Response:
         method, endpoint = labels()
-        REQUESTS.labels(method, endpoint, str(response.status_code)).inc()
+        status = response.status_code
+        counter = counters.get((method, endpoint, status))
+        if counter is None:
+            counter = counters[method, endpoint, status] = REQUESTS.labels(method, endpoint, str(status))
+        counter.inc()
         if "started" in g:
-            LATENCY.labels(endpoint).observe(time.perf_counter() - g.started)
+            timer = timers.get(endpoint)
+            if timer is None:
+                timer = timers[endpoint] = LATENCY.labels(endpoint)
+            timer.observe(time.perf_counter() - g.started)
         return response
 
 

@@ -49,14 +49,15 @@ def install(app: Flask) -> None:
     """Give every request an id (first of all hooks) and every answer the header."""
 
     def assign() -> None:
-        g.request_id = choose_request_id(request.headers.get(HEADER))
-        request.environ[ENVIRON_ID] = g.request_id
+        environ = request.environ
+        g.request_id = environ[ENVIRON_ID] = choose_request_id(environ.get("HTTP_X_REQUEST_ID"))
 
     def answer(response: Response) -> Response:
-        request_id = current_request_id() or choose_request_id(request.headers.get(HEADER))
-        response.headers[HEADER] = request_id
-        request.environ[ENVIRON_ID] = request_id
-        request.environ[ENVIRON_ROUTE] = request.url_rule.rule if request.url_rule is not None else None
+        environ = request.environ
+        request_id = g.get("request_id") or choose_request_id(environ.get("HTTP_X_REQUEST_ID"))
+        response.headers[HEADER] = environ[ENVIRON_ID] = request_id
+        rule = request.url_rule
+        environ[ENVIRON_ROUTE] = rule.rule if rule is not None else None
         return response
 
     app.before_request_funcs.setdefault(None, []).insert(0, assign)

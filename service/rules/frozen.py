@@ -14,8 +14,7 @@ def evolve(value: T, **changes: Any) -> T:
     bookkeeping (a fifth of the time), for the engine's states and seats, whose fields are all set by
     ``__init__`` and which have no ``__post_init__``."""
     fields = value.__dict__
-    merged = fields.copy()
-    merged.update(changes)
+    merged = fields | changes
     if len(merged) != len(fields):
         raise TypeError(f"{type(value).__name__} has no field {sorted(changes.keys() - fields.keys())}")
     new: T = _new(value.__class__)

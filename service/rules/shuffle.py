@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Iterator, Sequence
 
 ALGORITHM = "sha256-fisher-yates/1"
+_WORDS = struct.Struct(">4Q")
+"""A SHA-256 block as four big-endian unsigned 64-bit integers."""
 
 
 def byte_stream(seed: str) -> Iterator[int]:
@@ -13,9 +16,7 @@ def byte_stream(seed: str) -> Iterator[int]:
     prefix = seed.encode("utf-8") + b":"
     k = 0
     while True:
-        block = hashlib.sha256(prefix + str(k).encode("ascii")).digest()
-        for offset in range(0, 32, 8):
-            yield int.from_bytes(block[offset : offset + 8], "big")
+        yield from _WORDS.unpack(hashlib.sha256(prefix + str(k).encode("ascii")).digest())
         k += 1
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from service.rules.bounds import Seat
 from service.rules.cards import ITALIAN_SUITS, Card, parse_suit_text, rank, suit
@@ -49,25 +50,27 @@ def trick_winner(cards: Sequence[Card], trump: str, order: str) -> int:
     ``order`` lists the ranks high to low. A card of another plain suit cannot win; if nobody follows,
     the leader's card wins. ``cards`` must not be empty.
     """
+    place = _places(order)
     suits = [suit(c) for c in cards]
     contest = trump if trump in suits else suits[0]
     best, best_place = -1, len(order)
     for i, card in enumerate(cards):
         if suits[i] == contest:
-            place = order.index(rank(card))  # lower is higher
-            if place < best_place:
-                best, best_place = i, place
+            here = place[rank(card)]  # lower is higher
+            if here < best_place:
+                best, best_place = i, here
     return best
+
+
+@cache
+def _places(order: str) -> dict[str, int]:
+    """Each rank's place in ``order`` (0 the highest)."""
+    return {r: i for i, r in enumerate(order)}
 
 
 def card_points(cards: Sequence[Card], values: Mapping[str, int]) -> int:
     """The card points of ``cards`` by rank (ranks missing from ``values`` count nothing)."""
     return sum([values.get(rank(c), 0) for c in cards])
-
-
-def play_order(first: int, players: int) -> list[int]:
-    """Every seat once in order of play from ``first`` (the draw order after a trick: winner first)."""
-    return [(first + k) % players for k in range(players)]
 
 
 def draw_after_trick(
@@ -79,15 +82,14 @@ def draw_after_trick(
     the stock's last card, goes to the last player in draw order on the final round.
     """
     new = [tuple(h) for h in hands]
-    rest = stock
+    players = len(hands)
+    drawn = min(players, len(stock))
     draws: list[tuple[int, Card]] = []
-    for seat in play_order(winner, len(hands)):
-        if not rest:
-            break
-        card, rest = rest[0], rest[1:]
-        new[seat] = new[seat] + (card,)
+    for k in range(drawn):
+        seat, card = (winner + k) % players, stock[k]
+        new[seat] = (*new[seat], card)
         draws.append((seat, card))
-    return tuple(new), rest, draws
+    return tuple(new), stock[drawn:], draws
 
 
 def side_of(seat: int, sides: Sequence[Sequence[int]]) -> int:

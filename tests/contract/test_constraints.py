@@ -129,3 +129,21 @@ def test_trick_phase_and_meld_words_are_closed_vocabularies(client):
         assert "marriage" in kinds
         assert schemas()[prefix(game_id) + "Meld"]["properties"]["kind"]["enum"] == kinds
         assert schemas()[prefix(game_id) + "MeldScore"]["properties"]["kind"]["enum"] == kinds
+
+
+def test_a_chiamata_bid_names_a_rank_of_the_auction(client):
+    """A closed vocabulary is an enum: the ranks of the auction (any case), nothing else (issue 8)."""
+    rank = schemas()["BriscolaChiamataBid"]["properties"]["rank"]
+    assert rank["enum"][:10] == list("A3KQJ76542")
+    state = deal(client, "briscola-chiamata", seed="x").get_json()["state"]
+    bid = {"seat": state["to_act"], "type": "bid", "rank": "8"}
+    assert pointers(client.post("/v1/briscola-chiamata/actions", json={"state": state, "action": bid})) == [
+        "/action/rank"
+    ]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_legal_actions_name_a_phase_and_a_seat_of_the_game(game_id):
+    answer = schemas()[prefix(game_id) + "LegalActionsResponse"]["properties"]
+    assert answer["phase"]["enum"] == list(GAMES[game_id].phases)
+    assert answer["to_act"]["maximum"] == GAMES[game_id].max_players - 1

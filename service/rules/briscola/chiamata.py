@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from service.rules.actions import ActionBase, Play
 from service.rules.bounds import Chips
@@ -37,6 +37,8 @@ from service.rules.errors import CardError, Problem, excerpt
 from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, hide
 from service.rules.seats import next_seat
 
+BidRank = Literal["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"]
+"""A rank named in the auction, highest first (3(b')2), as a card code writes it."""
 PLAYERS = 5
 HAND_SIZE = 8
 BASE_TARGET = 61
@@ -48,7 +50,7 @@ class Bid(ActionBase, type="bid"):
     """An auction bid: a ``rank`` (strictly downward) or, after the Two, ``points``; exactly one of them."""
 
     exactly_one_of: ClassVar[tuple[str, ...]] = ("rank", "points")
-    rank: str | None = None
+    rank: BidRank | None = None
     points: Chips | None = None
 
 
@@ -63,7 +65,7 @@ class ChooseSuit(ActionBase, type="choose_suit"):
     names the ``rank`` too (BRI-A10; otherwise a rank, if given, must be the winning bid's)."""
 
     suit: Suit
-    rank: str | None = None
+    rank: BidRank | None = None
 
 
 ChiamataAction = Bid | Pass | ChooseSuit | Play

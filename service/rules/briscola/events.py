@@ -48,12 +48,16 @@ class BriscolaResult(TrickResult, Team):
 BRISCOLA_EVENTS = (DealEvent, TurnUpEvent, PlayEvent, ExchangeTurnupEvent, TrickEvent, DrawEvent)
 
 
+Rank = Literal["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"]
+"""A rank of the auction, highest first (canonical)."""
+
+
 class BidEvent(TypedDict):
     """A bid: a rank or a number of points."""
 
     type: Literal["bid"]
     seat: Seat
-    rank: NotRequired[str]
+    rank: NotRequired[Rank]
     points: NotRequired[int]
 
 
@@ -76,7 +80,7 @@ class AuctionWonEvent(TypedDict):
 
     type: Literal["auction_won"]
     seat: Seat
-    rank: str | None
+    rank: Rank | None
     points: int | None
 
 

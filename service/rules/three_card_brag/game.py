@@ -94,12 +94,17 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
             low += 1  # BT-A4: a blind raise of x chips sets S = 2x
         return low
 
-    def _max_amount(self, state: BragState) -> int | None:
+    def _max_amount(self, state: BragState, blind: bool) -> int | None:
+        """The largest legal new stake under ``max_bet`` and ``max_raise_increment``; even where halves must be
+        exact (so the listed ``max`` can be sent as it is)."""
         opts = state.options
         caps = [c for c in (opts.max_bet,) if c is not None]
         if state.stake is not None and opts.max_raise_increment is not None:
             caps.append(state.stake + opts.max_raise_increment)
-        return min(caps) if caps else None
+        if not caps:
+            return None
+        high = min(caps)
+        return high - 1 if (blind or opts.require_even_stakes) and high % 2 else high
 
     def _can_see(self, state: BragState, seat: int) -> bool:
         active = still_in(state.seats)
@@ -115,7 +120,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
             return []
         me = state.seats[seat]
         actions: list[LegalAction] = [{"seat": seat, "type": "fold"}]
-        low, high = self._min_amount(state, me.blind), self._max_amount(state)
+        low, high = self._min_amount(state, me.blind), self._max_amount(state, me.blind)
         wager = "bet" if state.stake is None else "raise"
         if state.stake is not None:
             actions.append({"seat": seat, "type": "call"})
@@ -146,7 +151,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
             raise self.illegal(state, "no_stake_to_raise", "5(b)", "nobody has bet yet: the first wager is a bet")
         if state.stake is not None and action.type == "bet":
             raise self.illegal(state, "stake_already_set", "5(b)", "a stake is set: raise it, call or fold")
-        low, high = self._min_amount(state, me.blind), self._max_amount(state)
+        low, high = self._min_amount(state, me.blind), self._max_amount(state, me.blind)
         if state.stake is None and amount < state.options.min_bet:
             raise self.illegal(state, "bet_too_small", "BT-A3", f"the first bet is at least {state.options.min_bet}")
         if state.stake is not None and amount <= state.stake:

@@ -102,24 +102,23 @@ def test_random_deal(
             assert result["carried_pot3"] == state.pot3
     else:
         assert result.get("carried_pot3", 0) == carried
-    PHASES_SEEN.update(e for e in ("showdown", "all_folded") if result["reason"] == e)
-    if opts.consolation_pots:
-        PHASES_SEEN.add(result["pots"]["pot3"]["reason"])
     assert result["winners"] == [result["pots"]["main"]["winner"]]
 
 
-PHASES_SEEN: set[str] = set()
+ENDINGS = {"showdown", "all_folded", "highest_total"}
+"""How a deal ends: the main pot shown down or won by folds; Pot III to the highest total."""
 
 
-def pot3_returned(result: dict[str, Any]) -> bool:
-    pot3 = result["pots"].get("pot3")
-    return pot3 is not None and pot3["reason"] == "returned"
-
-
-def test_playthroughs_reached_every_ending() -> None:
-    """Runs after the playthrough test in file order: the random deals covered each way a deal ends."""
-    if PHASES_SEEN:  # skipped when this test runs alone
-        assert {"showdown", "all_folded", "highest_total"} <= PHASES_SEEN, PHASES_SEEN
+def test_seeded_deals_reach_every_ending() -> None:
+    """Seeded deals of the shared driver reach each way a deal ends (all folding is rare: about 1 in 50)."""
+    seen: set[str] = set()
+    for i in range(600):
+        result = GAME.result(play(GAME, 3 + i % 6, f"ending/{i}").state)
+        seen.add(result["reason"])
+        seen.add(result["pots"]["pot3"]["reason"])
+        if seen >= ENDINGS:
+            break
+    assert seen >= ENDINGS, seen
 
 
 SEAT_FIELDS = ("folded", "staked", "stood", "drawn")

@@ -221,6 +221,25 @@ def test_limits_and_odd_stakes():
     assert kinds(even)["bet"]["min"] == 2
 
 
+@pytest.mark.parametrize(
+    ("options", "cap"),
+    [
+        ({"max_bet": 7}, 6),  # a blind stake is even: the odd cap 7 lists 6
+        ({"blind_allowed": False, "require_even_stakes": True, "max_bet": 9}, 8),
+        ({"blind_allowed": False, "require_even_stakes": False, "max_bet": 9}, 9),
+    ],
+)
+def test_the_listed_max_can_be_sent_as_it_is(options, cap):
+    state = deal({}, **options)
+    listed = kinds(state)["bet"]
+    assert listed["max"] == cap
+    after, events = play(state, (A, "bet", listed["max"]))
+    assert after.stake == cap and events[0]["amount"] == cap
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, act(GAME, A, "bet", amount=cap + 2))
+    assert (caught.value.code, str(cap)) == ("bet_too_large", caught.value.message.rsplit(" ", 1)[-1])
+
+
 def test_wrong_seat_and_finished_deal():
     state = deal({})
     with pytest.raises(IllegalAction) as caught:

@@ -1,0 +1,88 @@
+"""bench/run.py cannot break unnoticed: its measuring functions run on a tiny size and give sane numbers, and
+every body it sends is answered right by the service and echoed by the bare app. Nothing here asserts a time."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+
+import pytest
+
+from bench import bare
+from bench import run as bench
+from schemas.game import game_schemas
+from service.rules.registry import GAMES
+from service.rules.shuffle import shuffle
+
+
+def _sane(number: float) -> bool:
+    return math.isfinite(number) and number > 0
+
+
+@pytest.mark.parametrize("game_id", bench.HAND_GAMES)
+@pytest.mark.parametrize("evaluate", [False, True])
+def test_the_engine_measure_gives_a_ratio(game_id, evaluate):
+    ratio, seconds = bench.engine_ratio(GAMES[game_id], evaluate=evaluate, count=50, rounds=1)
+    assert _sane(ratio) and _sane(seconds)
+
+
+def test_the_record_is_a_whole_briscola_deal_and_replays():
+    record = bench.briscola_record()
+    assert len(record["actions"]) == 40 and record["players"] == 2
+    assert _sane(bench.replay_rate(record, replays=2, repeat=1))
+
+
+def _replayed(record):
+    game = GAMES["briscola"]
+    options = game.options(None)
+    action = game_schemas(game).deriver.action()
+    deck = shuffle(game.pack(record["players"], options), record["seed"])
+    state = game.deal(record["players"], record["dealer"], options, deck).state
+    for raw in record["actions"]:
+        state = game.apply(state, action.deserialize(raw)).state
+    return game, state
+
+
+def test_every_body_the_bench_sends_is_answered_right(client):
+    record = bench.briscola_record()
+    batch, one, replay = bench.http_cases(record, batch=300)
+    brag = GAMES["three-card-brag"]
+    for case in (batch, one):
+        sent = json.loads(case.body)
+        answer = client.post(case.path, data=case.body, content_type="application/json")
+        assert answer.status_code == 200
+        results = answer.get_json()["results"]
+        ranks = brag.ranks(sent["hands"], brag.options(None))
+        assert results == [{"hand": hand, **rank} for hand, rank in zip(sent["hands"], ranks, strict=True)]
+    assert len(json.loads(batch.body)["hands"]) == 300
+    answer = client.post(replay.path, data=replay.body, content_type="application/json")
+    assert answer.status_code == 200
+    body = answer.get_json()
+    game, state = _replayed(record)
+    assert body["verdict"] == "complete" and body["applied"] == 40
+    assert body["result"] == game.result(state)
+    assert body["state"] == game_schemas(game).state().dump(state)
+
+
+def test_the_bare_app_echoes_what_the_bench_sends():
+    client = bare.app.test_client()
+    for case in bench.http_cases(bench.briscola_record(), batch=20):
+        answer = client.post(case.bare_path, data=case.body, content_type="application/json")
+        assert answer.status_code == 200
+        expected = json.loads(case.body) if case.bare_path == "/echo" else {"ok": True}
+        assert answer.get_json() == expected
+
+
+@pytest.mark.skipif(shutil.which("wrk") is None, reason="wrk is not installed (apt-get install wrk)")
+def test_gunicorn_and_wrk_measure_the_bare_app(tmp_path):
+    server = bench.Server("bench.bare:app")
+    try:
+        assert _sane(server.start())
+        wrk = bench.Wrk(shutil.which("wrk") or "wrk", tmp_path, seconds=1, connections=2)
+        body = json.dumps({"hands": [["AS", "KS", "QS"]]}).encode()
+        assert _sane(wrk.rate(server.base + "/echo", body))
+        assert _sane(server.worker_rss_mb())
+    finally:
+        server.stop()
+    assert server.proc is None
