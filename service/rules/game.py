@@ -31,7 +31,7 @@ Result = dict[str, Any]
 LegalAction = dict[str, Any]
 """An action exactly as it would be submitted, or with ``min``/``max`` for a free amount."""
 
-RULES_VERSION = "2026.11-1"
+RULES_VERSION = "2026.11-2"
 """Changes whenever any verdict for the same request could change."""
 
 
