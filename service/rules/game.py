@@ -489,40 +489,58 @@ class TrickGame(Game[S, Opts, A]):
         """``seat`` plays ``card`` from its hand to the trick (the state takes ``changes`` too; ``also`` follows
         the ``play`` event): the turn passes to the next seat, or the full trick is finished."""
         table = _trick_table(state)
-        hand = tuple(c for c in table.seats[seat].hand if c != card)
+        hand = tuple([c for c in table.seats[seat].hand if c != card])
         trick = (*table.trick, card)
         events: list[Event] = [{"type": "play", "seat": seat, "card": card}, *also]
         if len(trick) < state.players:
-            changes["to_act"] = next_seat(seat, state.players)
-        after = evolve(state, seats=replace_seat(table.seats, seat, hand=hand), trick=trick, **changes)
-        if len(trick) < state.players:
+            seats = replace_seat(table.seats, seat, hand=hand)
+            after = evolve(state, seats=seats, trick=trick, to_act=next_seat(seat, state.players), **changes)
             return Transition(after, tuple(events))
-        return self.finish_trick(after, events)
+        hands = [s.hand for s in table.seats]
+        hands[seat] = hand
+        return self.finish_trick(state, hands, trick, events, changes)
 
-    def finish_trick(self, state: S, events: list[Event]) -> Transition[S]:
-        """Score the full trick: the winner takes its points and leads next; then, where there is a stock, every
-        seat draws one card, the winner first. :meth:`trick_taken` says what follows."""
+    def finish_trick(
+        self,
+        state: S,
+        hands: list[tuple[Card, ...]],
+        trick: tuple[Card, ...],
+        events: list[Event],
+        changes: dict[str, Any],
+    ) -> Transition[S]:
+        """Score the full ``trick`` (``hands`` are the seats' hands after it, ``changes`` the state's other
+        changes): the winner takes its points and leads next; then, where there is a stock, every seat draws one
+        card, the winner first. :meth:`trick_taken` says what follows. Each seat record is built once, and only
+        where its hand or points changed."""
         table = _trick_table(state)
         leader = table.leader
         assert leader is not None  # a trick is played only once somebody leads
-        index, points = self.score_trick(state, table.trick)
+        index, points = self.score_trick(state, trick)
         winner = (leader + index) % state.players
-        events.append({"type": "trick", "winner": winner, "cards": list(table.trick), "points": points})
-        taken = getattr(table.seats[winner], self.points_field) + points
-        seats = replace_seat(table.seats, winner, **{self.points_field: taken})
-        changes: dict[str, Any] = {}
+        events.append({"type": "trick", "winner": winner, "cards": list(trick), "points": points})
         if self.stock_field is not None:
-            hands, stock, draws = draw_after_trick([s.hand for s in seats], getattr(state, self.stock_field), winner)
-            seats = tuple(evolve(s, hand=hands[s.seat]) for s in seats)
+            drawn, stock, draws = draw_after_trick(hands, getattr(state, self.stock_field), winner)
+            hands = list(drawn)
             events.extend({"type": "draw", "seat": s, "card": c} for s, c in draws)
             changes[self.stock_field] = stock
-        done = Trick(leader, table.trick, winner, points)
-        after = evolve(state, seats=seats, trick=(), tricks=(*table.tricks, done), leader=winner, **changes)
+        field = self.points_field
+        seats = tuple(
+            [
+                evolve(s, hand=hands[i], **{field: getattr(s, field) + points})
+                if i == winner
+                else (s if hands[i] is s.hand else evolve(s, hand=hands[i]))
+                for i, s in enumerate(table.seats)
+            ]
+        )
+        done = Trick(leader, trick, winner, points)
+        after = evolve(
+            state, seats=seats, trick=(), tricks=(*table.tricks, done), leader=winner, to_act=winner, **changes
+        )
         return self.trick_taken(after, events)
 
     @abstractmethod
     def trick_taken(self, state: S, events: list[Event]) -> Transition[S]:
-        """The state after a trick is taken (the winner on lead): whose turn and which phase follow."""
+        """The state after a trick is taken (the winner on lead and to act): what else follows (the phase)."""
 
 
 class HoldsCards(Protocol):

@@ -81,7 +81,7 @@ def draw_after_trick(
     Returns the new hands, the rest of the stock and the draws as ``(seat, card)`` in order. The turn-up,
     the stock's last card, goes to the last player in draw order on the final round.
     """
-    new = [tuple(h) for h in hands]
+    new = list(hands)
     players = len(hands)
     drawn = min(players, len(stock))
     draws: list[tuple[int, Card]] = []

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, TypeVar
 
 from service.rules.briscola.cards import PACK, RANKS, check_trick_input, parse_card, winner_and_points
-from service.rules.briscola.state import COMPLETE, PLAY, BriscolaState, ChiamataState
+from service.rules.briscola.state import COMPLETE, BriscolaState, ChiamataState
 from service.rules.cards import Card, french_notation, rank, suit, suit_text_notation
 from service.rules.frozen import evolve
 from service.rules.game import Event, Transition
@@ -46,9 +46,9 @@ class BriscolaCards:
 
     def trick_taken(self, state: Table, events: list[Event]) -> Transition[Table]:
         """The winner leads the next trick; once every hand is empty the deal is complete."""
-        over = not any(s.hand for s in state.seats)
-        after = evolve(state, to_act=None if over else state.leader, phase=COMPLETE if over else PLAY)
-        return Transition(after, tuple(events))
+        if any(s.hand for s in state.seats):
+            return Transition(state, tuple(events))
+        return Transition(evolve(state, to_act=None, phase=COMPLETE), tuple(events))
 
 
 def face_up_reachable(turn_up: Card, face_up: Card, mode: str) -> bool:
