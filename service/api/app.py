@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from typing import Any
 
@@ -14,7 +14,7 @@ from flask_swagger_ui import get_swaggerui_blueprint
 
 from schemas.common import ProblemDetailsSchema
 from schemas.oneof import OneOfPlugin
-from service.api import guard, headers, jsonio, metrics, ops, requestid
+from service.api import guard, hooks, jsonio, ops
 from service.api.games import game_blueprint
 from service.api.problems import PROBLEM_JSON, register_error_handlers
 from service.rules.game import HandGame
@@ -72,9 +72,18 @@ class ProblemApi(Api):
         """Nothing here is paginated: no pagination header (nor its unused schema) in the document."""
 
 
+class SyncFlask(Flask):
+    """Flask, for an app whose views and hooks are all plain functions (gunicorn sync workers)."""
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        """Every view and hook here is synchronous: called as it is (Flask would inspect each one, on every
+        request, for a coroutine to run)."""
+        return func
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the application; ``config`` overrides the defaults (and the CARD_ARBITER_* environment)."""
-    app = Flask("card_arbiter")
+    app = SyncFlask("card_arbiter")
     app.config.update(
         API_TITLE="card-arbiter",
         API_VERSION="1.0.0",
@@ -95,10 +104,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for game in GAMES.values():
         api.register_blueprint(game_blueprint(game))
     register_error_handlers(app)
-    app.before_request(guard.check_body)
-    metrics.install(app)
-    headers.install(app)
-    requestid.install(app)  # X-Request-ID on every answer, before every other hook
+    hooks.install(app)  # request id, timer and body guard before every view; id, headers, metrics after
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "card-arbiter"}), url_prefix="/docs"
     )

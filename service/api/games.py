@@ -185,7 +185,12 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
         read_hands = HandsReader(hand_game)
 
         @post(
-            "/hands/evaluate", "evaluateHands", s.hands_request, s.evaluate_response, example=ex.hands, plain=read_hands
+            "/hands/evaluate",
+            "evaluateHands",
+            s.hands_request,
+            s.evaluate_response,
+            example=ex.hands,
+            plain=HandsReader(hand_game, text=True),
         )
         def evaluate(data: dict[str, Any]) -> dict[str, Any]:
             """Evaluate up to 10,000 hands: category, dense strength, description, interpretation.
@@ -194,6 +199,8 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             two notations (`TH`, `10h`) counts twice. `declarations`, where given, has one entry (or null)
             per hand."""
             options, hands, declarations = _hands_request(hand_game, data)
+            if isinstance(hands, PackHands) and hands.results is not None:
+                return answer({"results": hands.results, **rules_echo(options)})  # written as the hands were read
             results = _evaluated(hand_game, hands, declarations, options)
             return answer({"results": results, **rules_echo(options)})
 
@@ -458,7 +465,9 @@ def _checked_hands(game: HandGame[Any, Any, Any], hands: Any) -> Any:
 
 def _ranks(game: HandGame[Any, Any, Any], hands: Any, options: Any) -> list[HandRank]:
     """Each hand's evaluation (found as the plain reader read the hands, else looked up now)."""
-    return hands.ranks if isinstance(hands, PackHands) else game.ranks(hands, options)
+    if isinstance(hands, PackHands) and hands.ranks is not None:
+        return hands.ranks
+    return game.ranks(hands, options)
 
 
 def _results(hands: Sequence[list[str]], ranks: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

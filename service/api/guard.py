@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from flask import Response, current_app, g, request
+from flask import Request, Response, current_app
 from marshmallow import RAISE, Schema, fields, validate
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -31,14 +31,18 @@ MAX_ARRAY = 10_000
 Path = tuple[str | int, ...]
 
 
-def check_body() -> Response | None:
+DOCUMENT = "card_arbiter.document"
+"""The ``environ`` key of the body's JSON value, once :func:`check_body` has parsed and checked it."""
+
+
+def check_body(request: Request) -> Response | None:
     """415, 400, 413 or 422 for a body that cannot be what the operation takes; None to go on."""
     if request.method not in ("POST", "PUT", "PATCH") or request.url_rule is None:
         return None
     mimetype = request.mimetype or ""
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         return problem(415, "Unsupported Media Type", "send the body as application/json")
-    raw = _whole_body()
+    raw = _whole_body(request)
     try:
         text = raw.decode("utf-8")
         document = loads_document(text, _no_constants)  # orjson, else the standard library's answer
@@ -46,28 +50,38 @@ def check_body() -> Response | None:
         return problem(400, "Bad Request", f"malformed JSON: not UTF-8 at byte {error.start}")
     except (ValueError, RecursionError) as error:
         return problem(400, "Bad Request", f"malformed JSON: {str(error)[:200]}")
-    items = list(_bound_problems(text, document, _schema_bounds()))
+    items = list(_bound_problems(text, document, _view_bounds(current_app.view_functions.get(request.endpoint or ""))))
     if items and items[0].get("kind") == "surrogate":
         return problem(400, "Bad Request", items[0]["detail"], errors=[_item(items[0])])
     if items:
         return invalid_request([_item(i) for i in items])
-    g.json_document = document
+    request.environ[DOCUMENT] = document
     return None
+
+
+def checked_document(request: Request) -> Any:
+    """The body's JSON value as :func:`check_body` left it (``NOT_CHECKED`` when it did not)."""
+    return request.environ.get(DOCUMENT, NOT_CHECKED)
+
+
+NOT_CHECKED = object()
+"""What :func:`checked_document` gives for a body that was not checked."""
 
 
 class CheckedBodyParser(FlaskParser):
     """webargs' parser, reading the document :func:`check_body` parsed and checked (no second parse)."""
 
     def _raw_load_json(self, req: Any) -> Any:
-        if "json_document" in g:
-            return g.json_document
+        document = checked_document(req)
+        if document is not NOT_CHECKED:
+            return document
         return super()._raw_load_json(req)
 
 
 PARSER = CheckedBodyParser()
 
 
-def _whole_body() -> bytes:
+def _whole_body(request: Request) -> bytes:
     """The body, read at most once; 413 if it is over the limit, also when it comes chunked."""
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
     raw = request.get_data(cache=True)
@@ -97,10 +111,6 @@ Bound = tuple[tuple[str, ...], bool, int, int | None, frozenset[str]]
 most members or items; an array's maxContains of objects; an object's field names (empty: any)."""
 MAX_MEMBERS = 64
 """The most members of an object whose schema lets unknown fields in."""
-
-
-def _schema_bounds() -> tuple[Bound, ...]:
-    return _view_bounds(current_app.view_functions.get(request.endpoint or ""))
 
 
 @cache
@@ -193,6 +203,11 @@ def _over(value: Any, names: tuple[str, ...], is_object: bool, most: int, contai
     if not rest:  # the common case, an array of arrays or objects: one tight loop
         kind = dict if is_object else list
         if contains is None:
+            try:  # every item short enough (strings and objects too): nothing over, found at C speed
+                if max(map(len, value), default=0) <= most:
+                    return None
+            except TypeError:  # a number, true, false or null among them
+                pass
             for i, item in enumerate(value):
                 if isinstance(item, kind) and len(item) > most:
                     return (i,)

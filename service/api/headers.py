@@ -12,7 +12,7 @@ import hashlib
 import os
 import re
 
-from flask import Flask, Response, request
+from flask import Flask, Request, Response
 
 CORS_ENV = "CARD_ARBITER_CORS_ORIGINS"
 CORS_MAX_AGE = "600"
@@ -25,18 +25,19 @@ def cors_origins(value: str | None) -> frozenset[str]:
     return frozenset(o.strip().rstrip("/") for o in (value or "").split(",") if o.strip())
 
 
-def install(app: Flask) -> None:
-    """Add the headers to every response of ``app``."""
-    origins = cors_origins(app.config.get("CORS_ORIGINS", os.environ.get(CORS_ENV)))
+class Headers:
+    """The headers every answer gets, with the CORS origins of the app's settings."""
 
-    @app.after_request
-    def add_headers(response: Response) -> Response:
+    def __init__(self, app: Flask) -> None:
+        self.origins = cors_origins(app.config.get("CORS_ORIGINS", os.environ.get(CORS_ENV)))
+
+    def add(self, req: Request, response: Response) -> None:
         response.headers["X-Content-Type-Options"] = "nosniff"
-        if request.endpoint is not None and (request.endpoint == "docs" or request.endpoint.startswith("swagger_ui")):
+        endpoint = req.endpoint
+        if endpoint is not None and (endpoint == "docs" or endpoint.startswith("swagger_ui")):
             _docs_policy(response)
-        if origins:
-            _cors(response, origins)
-        return response
+        if self.origins:
+            _cors(req, response, self.origins)
 
 
 def _docs_policy(response: Response) -> None:
@@ -55,7 +56,7 @@ def _docs_policy(response: Response) -> None:
     response.headers["Referrer-Policy"] = "no-referrer"
 
 
-def _cors(response: Response, origins: frozenset[str]) -> None:
+def _cors(request: Request, response: Response, origins: frozenset[str]) -> None:
     origin = request.headers.get("Origin")
     response.vary.add("Origin")
     if origin is None or ("*" not in origins and origin not in origins):

@@ -6,8 +6,9 @@ import os
 import time
 from typing import Any
 
-from flask import Flask, Response, g, request
+from flask import Response
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest, multiprocess
+from werkzeug.routing import Rule
 
 REGISTRY = CollectorRegistry()
 REQUESTS = Counter(
@@ -21,36 +22,34 @@ METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 OTHER = "other"
 
 
-def labels() -> tuple[str, str]:
-    """The method and endpoint labels of this request: known methods and the routes of the app only."""
-    method = request.method if request.method in METHODS else OTHER
-    return method, request.url_rule.rule if request.url_rule is not None else OTHER
+STARTED = "card_arbiter.started"
+"""The ``environ`` key of the request's start (``time.perf_counter()``)."""
+_counters: dict[tuple[str, str, int], Any] = {}  # each label set's child, found once (the sets are few)
+_timers: dict[str, Any] = {}
 
 
-def install(app: Flask) -> None:
-    """Count and time every request."""
+def start(environ: dict[str, Any]) -> None:
+    """Note when the request began."""
+    environ[STARTED] = time.perf_counter()
 
-    @app.before_request
-    def start_timer() -> None:
-        g.started = time.perf_counter()
 
-    counters: dict[tuple[str, str, int], Any] = {}  # each label set's child, found once (the sets are few)
-    timers: dict[str, Any] = {}
-
-    @app.after_request
-    def record(response: Response) -> Response:
-        method, endpoint = labels()
-        status = response.status_code
-        counter = counters.get((method, endpoint, status))
-        if counter is None:
-            counter = counters[method, endpoint, status] = REQUESTS.labels(method, endpoint, str(status))
-        counter.inc()
-        if "started" in g:
-            timer = timers.get(endpoint)
-            if timer is None:
-                timer = timers[endpoint] = LATENCY.labels(endpoint)
-            timer.observe(time.perf_counter() - g.started)
-        return response
+def record(environ: dict[str, Any], rule: Rule | None, response: Response) -> None:
+    """Count the answer by method, route and status, and time it by route (known methods and the routes of
+    the app only: a client cannot make new label values)."""
+    method = environ["REQUEST_METHOD"]
+    method = method if method in METHODS else OTHER
+    endpoint = rule.rule if rule is not None else OTHER
+    status = response.status_code
+    counter = _counters.get((method, endpoint, status))
+    if counter is None:
+        counter = _counters[method, endpoint, status] = REQUESTS.labels(method, endpoint, str(status))
+    counter.inc()
+    started = environ.get(STARTED)
+    if started is not None:
+        timer = _timers.get(endpoint)
+        if timer is None:
+            timer = _timers[endpoint] = LATENCY.labels(endpoint)
+        timer.observe(time.perf_counter() - started)
 
 
 def render_metrics() -> tuple[bytes, str]:

@@ -15,14 +15,16 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from flask import g
+import orjson
+from flask import request
 from marshmallow import Schema, ValidationError, fields, missing
 
 from schemas.game import MAX_ACTIONS, MAX_HANDS, GameSchemas
+from service.api.guard import NOT_CHECKED, checked_document
 from service.rules.actions import ActionBase
 from service.rules.errors import InvalidInput
 from service.rules.game import Game, HandGame
-from service.rules.tables import HandRank
+from service.rules.tables import HandRank, HandTable
 
 Reader = Callable[[Any], dict[str, Any] | None]
 """The data a body loads to, read without marshmallow; None to leave the body to the schema."""
@@ -43,7 +45,8 @@ def plain_first(read: Reader) -> Callable[[F], F]:
 
         @functools.wraps(view)
         def dispatch(*args: Any, **kwargs: Any) -> Any:
-            data = read(g.json_document) if "json_document" in g else None
+            document = checked_document(request)
+            data = None if document is NOT_CHECKED else read(document)
             if data is not None:
                 return body(data, *args, **kwargs)
             return view(*args, **kwargs)
@@ -75,11 +78,15 @@ class Options:
 
 class PackHands(list[list[str]]):
     """Hands known to hold the game's hand size of distinct cards of its pack, each a canonical code, with
-    their evaluations (``ranks``), found as they were read."""
+    their evaluations (``ranks``) found as they were read, or (for ``hands/evaluate``) the answer's
+    ``results`` already written as JSON."""
 
-    def __init__(self, hands: list[list[str]], ranks: list[HandRank]) -> None:
+    def __init__(
+        self, hands: list[list[str]], ranks: list[HandRank] | None = None, results: orjson.Fragment | None = None
+    ) -> None:
         super().__init__(hands)
         self.ranks = ranks
+        self.results = results
 
 
 class HandsReader:
@@ -87,14 +94,16 @@ class HandsReader:
     game's size, none twice: the hands as the hands field loads them (the same codes), with their evaluations.
 
     The table is the check: it finds an evaluation only for a hand of distinct cards of the pack given by their
-    canonical codes (:meth:`~service.rules.tables.HandTable.lookup`), so reading and evaluating are one pass."""
+    canonical codes (:meth:`~service.rules.tables.HandTable.lookup`), so reading and evaluating are one pass.
+    With ``text`` (``hands/evaluate``) that pass also writes the answer's ``results`` (:func:`results_text`)."""
 
     KEYS = frozenset({"hands", "options"})
 
-    def __init__(self, game: HandGame[Any, Any, Any]) -> None:
+    def __init__(self, game: HandGame[Any, Any, Any], *, text: bool = False) -> None:
         self.game = game
         self.size = game.hand_size
         self.options = Options(game)
+        self.text = text and game.hand_size in WRITERS
 
     def __call__(self, document: Any) -> dict[str, Any] | None:
         if type(document) is not dict or not document.keys() <= self.KEYS:
@@ -102,18 +111,60 @@ class HandsReader:
         hands = document.get("hands")
         if type(hands) is not list or not 1 <= len(hands) <= MAX_HANDS:
             return None
-        size = self.size
-        for hand in hands:
-            if type(hand) is not list or len(hand) != size:
-                return None
+        if set(map(type, hands)) != {list} or set(map(len, hands)) != {self.size}:  # at C speed
+            return None
         plain, options = self.options.read(document)
         if not plain:
             return None
         try:
+            if self.text:
+                written = results_text(self.game.hand_table(options), hands)
+                if written is not None:
+                    return {"hands": PackHands(hands, results=written), "options": options}
             ranks = self.game.ranks(hands, options)
         except (KeyError, TypeError):  # a card in another notation, not a string, not of the pack, or twice
             return None
         return {"hands": PackHands(hands, ranks), "options": options}
+
+
+def results_text(table: HandTable, hands: list[list[str]]) -> orjson.Fragment | None:
+    """``results`` of ``hands/evaluate`` as JSON, written in the pass that looks each hand up: each answer's
+    members after ``hand`` are written once per table (kept in ``table.derived``), each hand's codes are copied
+    as sent (canonical codes of the pack, which JSON writes as they are). The same bytes as orjson writes for
+    ``[{"hand": hand, **rank}, ...]``. None where the pack has a code JSON would escape; raises KeyError or
+    TypeError as the lookup does."""
+    tails = table.derived.get(RESULT_TAILS)
+    if tails is None:
+        tails = table.derived[RESULT_TAILS] = _result_tails(table)
+    if not tails:
+        return None
+    return orjson.Fragment(WRITERS[table.data.hand_size](hands, table.bits, tails))
+
+
+RESULT_TAILS = "results_text"
+
+
+def _result_tails(table: HandTable) -> dict[int, str]:
+    """Each hand key's answer written after its last card's code: ``"],"category":...}``; empty when a code of
+    the pack is not written as it is."""
+    if any(orjson.dumps(card) != f'"{card}"'.encode() for card in table.bits):
+        return {}
+    members = {id(answer): '"],' + orjson.dumps(answer).decode()[1:] for answer in table.data.answers}
+    return {key: members[id(answer)] for key, answer in table.by_hand.items()}
+
+
+def _three(hands: list[list[str]], bits: dict[str, int], tails: dict[int, str]) -> str:
+    items = [f'{{"hand":["{x}","{y}","{z}{tails[bits[x] + bits[y] + bits[z]]}' for x, y, z in hands]
+    return "[" + ",".join(items) + "]"
+
+
+def _four(hands: list[list[str]], bits: dict[str, int], tails: dict[int, str]) -> str:
+    items = [f'{{"hand":["{w}","{x}","{y}","{z}{tails[bits[w] + bits[x] + bits[y] + bits[z]]}' for w, x, y, z in hands]
+    return "[" + ",".join(items) + "]"
+
+
+WRITERS: dict[int, Callable[[list[list[str]], dict[str, int], dict[int, str]], str]] = {3: _three, 4: _four}
+"""The results writer by hand size (unpacked, as :meth:`~service.rules.tables.HandTable.lookup` does)."""
 
 
 class ActionReader:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 import uuid
+from typing import Any
 
-from flask import Flask, Response, g, has_request_context, request
+from flask import Response, has_request_context, request
+from werkzeug.routing import Rule
 
 HEADER = "X-Request-ID"
 SAFE_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
@@ -36,7 +38,7 @@ def instance_uri(request_id: str) -> str:
 
 def current_request_id() -> str | None:
     """This request's id (None outside a request)."""
-    return g.get("request_id") if has_request_context() else None
+    return request.environ.get(ENVIRON_ID) if has_request_context() else None
 
 
 def current_instance() -> str | None:
@@ -45,20 +47,13 @@ def current_instance() -> str | None:
     return None if request_id is None else instance_uri(request_id)
 
 
-def install(app: Flask) -> None:
-    """Give every request an id (first of all hooks) and every answer the header."""
+def assign(environ: dict[str, Any]) -> None:
+    """Give the request its id (the first thing done to every request)."""
+    environ[ENVIRON_ID] = choose_request_id(environ.get("HTTP_X_REQUEST_ID"))
 
-    def assign() -> None:
-        environ = request.environ
-        g.request_id = environ[ENVIRON_ID] = choose_request_id(environ.get("HTTP_X_REQUEST_ID"))
 
-    def answer(response: Response) -> Response:
-        environ = request.environ
-        request_id = g.get("request_id") or choose_request_id(environ.get("HTTP_X_REQUEST_ID"))
-        response.headers[HEADER] = environ[ENVIRON_ID] = request_id
-        rule = request.url_rule
-        environ[ENVIRON_ROUTE] = rule.rule if rule is not None else None
-        return response
-
-    app.before_request_funcs.setdefault(None, []).insert(0, assign)
-    app.after_request(answer)
+def answer(environ: dict[str, Any], rule: Rule | None, response: Response) -> None:
+    """The answer carries the id; the access log finds the id and the route in ``environ``."""
+    request_id = environ.get(ENVIRON_ID) or choose_request_id(environ.get("HTTP_X_REQUEST_ID"))
+    response.headers[HEADER] = environ[ENVIRON_ID] = request_id
+    environ[ENVIRON_ROUTE] = rule.rule if rule is not None else None

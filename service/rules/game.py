@@ -85,9 +85,8 @@ Opts = TypeVar("Opts")
 A = TypeVar("A", bound=ActionBase)
 
 
-@dataclass(frozen=True)
-class Transition(Generic[S]):
-    """A new state and the events that led to it."""
+class Transition(NamedTuple, Generic[S]):
+    """A new state and the events that led to it (a named pair: made once per action, cheaply)."""
 
     state: S
     events: tuple[Event, ...] = ()

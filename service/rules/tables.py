@@ -137,7 +137,7 @@ def card_value(index: int, hand_size: int) -> int:
 class HandTable:
     """Every hand's evaluation, looked up by its key: the sum of its cards' values (see :func:`card_value`)."""
 
-    __slots__ = ("bits", "by_hand", "keys", "data")
+    __slots__ = ("bits", "by_hand", "keys", "data", "derived")
 
     def __init__(self, data: TableData, key_of: Callable[[Any], Any] = lambda key: key) -> None:
         self.data = data
@@ -147,6 +147,9 @@ class HandTable:
         if len(self.by_hand) != len(data.ids):  # pragma: no cover - a pack too large for LOW_BITS' scatter
             raise ValueError("hand keys collide")
         self.keys = [key_of(k) for k in data.keys]
+        self.derived: dict[str, Any] = {}
+        """What other layers derive from the table once and keep as long as it (the HTTP layer's answers as
+        JSON text)."""
 
     def lookup(self, hands: Iterable[Sequence[str]]) -> list[HandRank]:
         """The evaluation of each hand: canonical, distinct cards of the pack (else KeyError or ValueError)."""
