@@ -20,8 +20,9 @@ from service.rules.registry import GAMES
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
 GAME_IDS = list(GAMES)
-ALPHABET = "AKQJT98765432akqjt10SHDCshdc♠♥♦♣-?swtcoumybaSWTCOUMYBADdhexnrigäÄöÖ ſＫ\u0301\u212a\n"
-"""Letters of every notation, their neighbours in case, look-alikes and a few characters no notation has."""
+ALPHABET = "AKQJT98765432akqjt10SHDCshdc♠♥♦♣-?swtcoumybaSWTCOUMYBADdhexnrigäÄöÖàÀ ſＫ\u0301\u0308\u212a\n"
+"""Letters of every notation, their neighbours in case, look-alikes, combining marks (a decomposed ``ä`` is
+``a`` and U+0308) and a few characters no notation has."""
 
 
 def parses(parse, text: str) -> bool:
