@@ -26,7 +26,7 @@ BriscanProblem = StrEnum(
     (
         "trump turn_up exchanged_by trick_size trick_leader trick_winner trick_points tricks talon_size "
         "leader must_follow points invalid_meld meld_points meld_trick card_reuse meld_cards "
-        "too_many_melds trump_ace_exchanged bonuses score ended phase turn"
+        "too_many_melds trump_ace_exchanged bonuses score ended phase turn invalid_carry game_over"
     ),
 )
 """The problem codes of a Briscan or Brisque state, besides those every game shares (:class:`Check`)."""
