@@ -34,6 +34,8 @@ MAX_SEED = 256
 """The longest seed (``validate.Length(1, 256)`` of the deal source)."""
 MAX_KNOWN_ACTIONS = 4096
 """Distinct actions an :class:`ActionReader` remembers (a few hundred per game are ever submitted)."""
+MAX_KNOWN_TEXT = 512
+"""The longest JSON text of an action an :class:`ActionReader` remembers (bounds its memory at 2 MB)."""
 
 
 def plain_first(read: Reader) -> Callable[[F], F]:
@@ -168,28 +170,28 @@ WRITERS: dict[int, Callable[[list[list[str]], dict[str, int], dict[int, str]], s
 
 
 class ActionReader:
-    """An action as the game's action field loads it, remembered by its JSON value (the same object, of the
-    same JSON types, always loads to the same immutable action)."""
+    """An action as the game's action field loads it, remembered by its JSON text (the same text always loads
+    to the same immutable action; ``1``, ``1.0`` and ``true`` are different texts)."""
 
     def __init__(self, field: fields.Field) -> None:
         self.field = field
-        self.known: dict[tuple[Any, ...], ActionBase] = {}
+        self.known: dict[bytes, ActionBase] = {}
 
     def __call__(self, raw: Any) -> ActionBase | None:
         if type(raw) is not dict:
             return None
-        key = (*raw.items(), *map(type, raw.values()))  # 1, 1.0 and true are equal keys: their types are not
         try:
-            return self.known[key]
-        except KeyError:
-            pass
-        except TypeError:  # a list or an object inside: loaded each time
-            key = ()
+            key = orjson.dumps(raw)
+        except TypeError:  # an integer past 64 bits: loaded (and refused) by the schema each time
+            key = b""
+        found = self.known.get(key)
+        if found is not None:
+            return found
         try:
             action: ActionBase = self.field.deserialize(raw)
         except ValidationError:
             return None
-        if key and len(self.known) < MAX_KNOWN_ACTIONS:
+        if key and len(key) <= MAX_KNOWN_TEXT and len(self.known) < MAX_KNOWN_ACTIONS:
             self.known[key] = action
         return action
 

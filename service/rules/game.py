@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from service.rules.actions import ActionBase
 from service.rules.bounds import GameId, Phase, Players, Seat
@@ -20,7 +20,7 @@ from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text, suit
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem, excerpt
 from service.rules.frozen import evolve
 from service.rules.options import OptionSpec, build_options, option_specs
-from service.rules.seats import deal_hands, deal_order, next_seat, replace_seat
+from service.rules.seats import deal_hands, deal_order, next_seat
 from service.rules.tables import HandRank, HandTable, TableData
 from service.rules.tricks import Trick, draw_after_trick, parse_suit
 
@@ -487,15 +487,17 @@ class TrickGame(Game[S, Opts, A]):
     ) -> Transition[S]:
         """``seat`` plays ``card`` from its hand to the trick (the state takes ``changes`` too; ``also`` follows
         the ``play`` event): the turn passes to the next seat, or the full trick is finished."""
-        table = _trick_table(state)
-        hand = tuple([c for c in table.seats[seat].hand if c != card])
+        table: TrickTable = state  # type: ignore[assignment]  # every trick game's state has these fields
+        seats = table.seats
+        hand = tuple([c for c in seats[seat].hand if c != card])
         trick = (*table.trick, card)
         events: list[Event] = [{"type": "play", "seat": seat, "card": card}, *also]
         if len(trick) < state.players:
-            seats = replace_seat(table.seats, seat, hand=hand)
-            after = evolve(state, seats=seats, trick=trick, to_act=next_seat(seat, state.players), **changes)
+            changed = list(seats)
+            changed[seat] = evolve(seats[seat], hand=hand)
+            after = evolve(state, seats=tuple(changed), trick=trick, to_act=next_seat(seat, state.players), **changes)
             return Transition(after, tuple(events))
-        hands = [s.hand for s in table.seats]
+        hands = [s.hand for s in seats]
         hands[seat] = hand
         return self.finish_trick(state, hands, trick, events, changes)
 
@@ -510,8 +512,8 @@ class TrickGame(Game[S, Opts, A]):
         """Score the full ``trick`` (``hands`` are the seats' hands after it, ``changes`` the state's other
         changes): the winner takes its points and leads next; then, where there is a stock, every seat draws one
         card, the winner first. :meth:`trick_taken` says what follows. Each seat record is built once, and only
-        where its hand or points changed."""
-        table = _trick_table(state)
+        where its hand or points changed (seat records are in seat order: ``seats[i].seat == i``)."""
+        table: TrickTable = state  # type: ignore[assignment]
         leader = table.leader
         assert leader is not None  # a trick is played only once somebody leads
         index, points = self.score_trick(state, trick)
@@ -520,20 +522,18 @@ class TrickGame(Game[S, Opts, A]):
         if self.stock_field is not None:
             drawn, stock, draws = draw_after_trick(hands, getattr(state, self.stock_field), winner)
             hands = list(drawn)
-            events.extend({"type": "draw", "seat": s, "card": c} for s, c in draws)
+            events.extend([{"type": "draw", "seat": s, "card": c} for s, c in draws])
             changes[self.stock_field] = stock
+        seats = list(table.seats)
+        for i, s in enumerate(table.seats):
+            if i != winner and hands[i] is not s.hand:
+                seats[i] = evolve(s, hand=hands[i])
+        taker = seats[winner]
         field = self.points_field
-        seats = tuple(
-            [
-                evolve(s, hand=hands[i], **{field: getattr(s, field) + points})
-                if i == winner
-                else (s if hands[i] is s.hand else evolve(s, hand=hands[i]))
-                for i, s in enumerate(table.seats)
-            ]
-        )
+        seats[winner] = evolve(taker, hand=hands[winner], **{field: getattr(taker, field) + points})
         done = Trick(leader, trick, winner, points)
         after = evolve(
-            state, seats=seats, trick=(), tricks=(*table.tricks, done), leader=winner, to_act=winner, **changes
+            state, seats=tuple(seats), trick=(), tricks=(*table.tricks, done), leader=winner, to_act=winner, **changes
         )
         return self.trick_taken(after, events)
 
@@ -567,11 +567,6 @@ class TrickTable(Protocol):
 
     @property
     def tricks(self) -> tuple[Trick, ...]: ...
-
-
-def _trick_table(state: StateBase) -> TrickTable:
-    """A trick game's state, seen through the fields every trick game has."""
-    return cast(TrickTable, state)
 
 
 def ranking_groups(keys: Sequence[Any]) -> list[list[int]]:

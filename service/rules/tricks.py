@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from service.rules.bounds import Seat
-from service.rules.cards import ITALIAN_SUITS, Card, parse_suit_text, rank, suit
+from service.rules.cards import ITALIAN_SUITS, Card, parse_suit_text
 
 SUIT_WORDS: dict[str, str] = {
     **ITALIAN_SUITS,
@@ -51,12 +51,12 @@ def trick_winner(cards: Sequence[Card], trump: str, order: str) -> int:
     the leader's card wins. ``cards`` must not be empty.
     """
     place = _places(order)
-    suits = [suit(c) for c in cards]
+    suits = [card[1] for card in cards]  # suit(card), unrolled: this runs once a trick
     contest = trump if trump in suits else suits[0]
     best, best_place = -1, len(order)
     for i, card in enumerate(cards):
         if suits[i] == contest:
-            here = place[rank(card)]  # lower is higher
+            here = place[card[0]]  # rank(card); lower is higher
             if here < best_place:
                 best, best_place = i, here
     return best
@@ -70,7 +70,7 @@ def _places(order: str) -> dict[str, int]:
 
 def card_points(cards: Sequence[Card], values: Mapping[str, int]) -> int:
     """The card points of ``cards`` by rank (ranks missing from ``values`` count nothing)."""
-    return sum([values.get(rank(c), 0) for c in cards])
+    return sum([values.get(c[0], 0) for c in cards])  # rank(c), unrolled
 
 
 def draw_after_trick(
@@ -83,13 +83,10 @@ def draw_after_trick(
     """
     new = list(hands)
     players = len(hands)
-    drawn = min(players, len(stock))
-    draws: list[tuple[int, Card]] = []
-    for k in range(drawn):
-        seat, card = (winner + k) % players, stock[k]
+    draws = [((winner + k) % players, card) for k, card in enumerate(stock[:players])]
+    for seat, card in draws:
         new[seat] = (*new[seat], card)
-        draws.append((seat, card))
-    return tuple(new), stock[drawn:], draws
+    return tuple(new), stock[len(draws) :], draws
 
 
 def side_of(seat: int, sides: Sequence[Sequence[int]]) -> int:

@@ -12,7 +12,7 @@ import pytest
 
 from schemas.game import game_schemas
 from service.api.examples import submittable
-from service.api.plain import HandsReader, PackHands, RecordReader, results_text
+from service.api.plain import ActionReader, HandsReader, PackHands, RecordReader, results_text
 from service.rules.game import HandGame
 from service.rules.registry import GAMES
 from service.rules.shuffle import shuffle
@@ -207,3 +207,16 @@ def test_a_record_with_a_problem_is_left_to_the_schema(client):
         assert answer.status_code in (200, 422), (document, answer.get_json())
         if "views" not in document:
             assert answer.status_code == 422, (document, answer.get_json())
+
+
+def test_an_action_is_remembered_by_its_json_text_not_its_python_equality():
+    """``1`` and ``true`` are equal in Python: the remembered action for seat 1 is not given for ``true``."""
+    game = GAMES["briscola"]
+    reader = ActionReader(game_schemas(game).deriver.action())
+    play = {"seat": 1, "type": "play", "card": "AS"}
+    first = reader(play)
+    assert first is not None and first.seat == 1
+    assert reader(dict(play)) is first  # the same text: remembered
+    assert reader({**play, "seat": True}) is None  # a boolean is no seat number
+    assert reader({**play, "seat": 2**70}) is None  # past 64 bits: no text to remember it by, refused
+    assert len(reader.known) == 1
