@@ -489,7 +489,9 @@ class TrickGame(Game[S, Opts, A]):
         the ``play`` event): the turn passes to the next seat, or the full trick is finished."""
         table: TrickTable = state  # type: ignore[assignment]  # every trick game's state has these fields
         seats = table.seats
-        hand = tuple([c for c in seats[seat].hand if c != card])
+        held = seats[seat].hand
+        at = held.index(card)  # the caller checked it is held (once: a hand holds distinct cards)
+        hand = held[:at] + held[at + 1 :]
         trick = (*table.trick, card)
         events: list[Event] = [{"type": "play", "seat": seat, "card": card}, *also]
         if len(trick) < state.players:

@@ -83,10 +83,16 @@ def draw_after_trick(
     """
     new = list(hands)
     players = len(hands)
-    draws = [((winner + k) % players, card) for k, card in enumerate(stock[:players])]
+    draws = list(zip(_draw_order(winner, players), stock[:players], strict=False))  # the stock may run out
     for seat, card in draws:
         new[seat] = (*new[seat], card)
     return tuple(new), stock[len(draws) :], draws
+
+
+@cache
+def _draw_order(winner: int, players: int) -> tuple[int, ...]:
+    """The seats in draw order: the winner first, the others in play order."""
+    return tuple((winner + k) % players for k in range(players))
 
 
 def side_of(seat: int, sides: Sequence[Sequence[int]]) -> int:
