@@ -30,13 +30,45 @@ def uniform(stream: Iterator[int], m: int) -> int:
 
 
 def shuffle(pack: Sequence[str], seed: str) -> tuple[str, ...]:
-    """The deck that ``seed`` makes of ``pack``: Fisher-Yates from the last position down to 1."""
+    """The deck that ``seed`` makes of ``pack``: Fisher-Yates from the last position down to 1.
+
+    The words are read in whole blocks first; should one of them be rejected (a chance below 2**-57 per
+    deck), the deck is drawn again word by word, as :func:`uniform` defines."""
+    deck = list(pack)
+    swaps = len(deck) - 1
+    if swaps < 1:
+        return tuple(deck)
+    prefix = seed.encode("utf-8") + b":"
+    words: list[int] = []
+    for k in range((swaps + 3) // 4):
+        words.extend(_WORDS.unpack(hashlib.sha256(prefix + str(k).encode("ascii")).digest()))
+    for i, value in zip(range(swaps, 0, -1), words):  # noqa: B905 - a block's last words go unread
+        if value >= _LIMITS[i + 1]:
+            return _shuffle_by_word(pack, seed)
+        j = value % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def _shuffle_by_word(pack: Sequence[str], seed: str) -> tuple[str, ...]:
+    """:func:`shuffle` drawing each position from the stream with :func:`uniform` (rejections and all)."""
     deck = list(pack)
     stream = byte_stream(seed)
     for i in range(len(deck) - 1, 0, -1):
         j = uniform(stream, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
+
+
+class _Limits(dict[int, int]):
+    """The rejection limit ``(2**64 // m) * m`` of each ``m``, computed on first use."""
+
+    def __missing__(self, m: int) -> int:
+        limit = self[m] = (2**64 // m) * m
+        return limit
+
+
+_LIMITS = _Limits()
 
 
 def deck_commitment(deck: Sequence[str]) -> str:

@@ -68,3 +68,32 @@ def test_full_pack_is_a_permutation_and_seed_sensitive():
 def test_deck_commitment_is_sha256_of_comma_joined_codes():
     deck = ["AS", "KH", "2C"]
     assert deck_commitment(deck) == hashlib.sha256(b"AS,KH,2C").hexdigest()
+
+
+def _by_word(pack: list[str], seed: str) -> tuple[str, ...]:
+    """The shuffle as the contract words it: one draw from the stream at a time, through ``uniform``."""
+    deck = list(pack)
+    stream = byte_stream(seed)
+    for i in range(len(deck) - 1, 0, -1):
+        j = uniform(stream, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def test_reading_whole_blocks_first_gives_the_same_decks():
+    for size in (0, 1, 2, 3, 4, 5, 9, 32, 36, 40, 52):
+        pack = [f"c{i}" for i in range(size)]
+        for seed in ("", "x", "bench-1", "é", *(str(n) for n in range(40))):
+            assert shuffle(pack, seed) == _by_word(pack, seed), (size, seed)
+
+
+def test_a_rejected_word_draws_the_deck_again_word_by_word(monkeypatch):
+    import service.rules.shuffle as module
+
+    pack = list(french_pack())
+    calls = []
+    monkeypatch.setitem(module._LIMITS, 40, 0)  # every word for m = 40 is "rejected" on the fast path
+    real = module._shuffle_by_word
+    monkeypatch.setattr(module, "_shuffle_by_word", lambda p, s: calls.append(s) or real(p, s))
+    assert shuffle(pack, "seed") == _by_word(pack, "seed")
+    assert calls == ["seed"]
