@@ -65,6 +65,10 @@ LISTED_AS: dict[str, dict[str, Any]] = {
 }
 """How a legal action lists a field the client chooses (API.md section 6)."""
 
+MOST_ITEMS: dict[str, Any] = {"hand": lambda game: game.hand_size, "melds": lambda game: game.most_melds}
+"""The most items of an array whose length the game bounds (:class:`~service.rules.bounds.GameBound`); the
+request guard refuses a longer one with a 422 at the array before anything loads (service/api/guard.py)."""
+
 Meta = type("Meta", (), {"unknown": RAISE, "ordered": True})
 
 
@@ -270,6 +274,8 @@ class Deriver:
             if bounds and base is int:
                 return StrictInteger(validate=validate.Range(bounds[0].minimum, bounds[0].maximum), **kwargs)
             bound = next((e for e in extras if isinstance(e, GameBound)), None)
+            if bound is not None and bound.what in MOST_ITEMS:
+                return self.field(base, validate=validate.Length(max=MOST_ITEMS[bound.what](self.game)), **kwargs)
             if bound is not None:
                 return game_field(self.game, bound.what, **kwargs)
             return self.field(base, **kwargs)
