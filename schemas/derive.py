@@ -22,7 +22,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from schemas.fields import CardField, StrictBoolean, StrictInteger, StrictString, SuitField, TupleList
 from schemas.oneof import OneOf
-from service.rules.bounds import Bounds, GameBound, Notation
+from service.rules.bounds import Bounds, GameBound, Notation, Words
 from service.rules.cards import CARD, SUIT, card_pattern
 
 
@@ -266,6 +266,9 @@ class Deriver:
                 return CardField(self.game.parse_card, self.game.card_notation, hidden=self.hidden, **kwargs)
             if SUIT in extras:
                 return SuitField(self.game.parse_suit, self.game.suit_notation, **kwargs)
+            words = next((e for e in extras if isinstance(e, Words)), None)
+            if words is not None:
+                return StrictString(validate=validate.OneOf(list(words.words)), **kwargs)
             notation = next((e for e in extras if isinstance(e, Notation)), None)
             if notation is not None:
                 pattern = card_pattern(notation.regex)
@@ -294,6 +297,9 @@ class Deriver:
                 kwargs.setdefault("metadata", {})["json_schema"] = {
                     "propertyNames": {"pattern": keys.metadata["pattern"]}
                 }
+            choices = next((v.choices for v in keys.validators if isinstance(v, validate.OneOf)), None)
+            if choices is not None:  # the words a key is (Old Brag's braggers)
+                kwargs.setdefault("metadata", {})["json_schema"] = {"propertyNames": {"enum": list(choices)}}
             return fields.Dict(keys=keys, values=self.field(value), **kwargs)
         if hint is self.game.options_type:
             return self.options_field(self.game, **kwargs)

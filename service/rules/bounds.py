@@ -38,6 +38,14 @@ class Notation:
     regex: str
 
 
+@dataclass(frozen=True)
+class Words:
+    """Marks a ``str`` that is one of ``words``, spelt exactly so (a closed vocabulary the engine writes in its
+    answers: Old Brag's braggers, Broggin's trump names, what decided a comparison)."""
+
+    words: tuple[str, ...]
+
+
 Chips = Annotated[int, Bounds(-CHIP_LIMIT, CHIP_LIMIT)]
 """A chip amount or point count in an action: beyond ±10**9 it is refused before any rule is applied."""
 Carried = Annotated[int, Bounds(0, CHIP_LIMIT)]
@@ -70,4 +78,5 @@ __all__ = [
     "Phase",
     "Players",
     "Seat",
+    "Words",
 ]
