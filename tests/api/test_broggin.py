@@ -191,6 +191,14 @@ def test_evaluate_and_compare_with_declarations(client):
     ).get_json()["results"]
     assert declared[0]["interpretation"] == {"Witch": "QCu"} and "declared" in declared[0]["description"]
     assert declared[1] == best[1]
+    # the same names decomposed (NFD), as macOS and iOS may send them
+    nfd = [["KSw", "KSt", "KCo", "Ha\u0308xan"], hands[1]]
+    decomposed = client.post(
+        f"{BASE}/hands/evaluate", json={"hands": nfd, "declarations": [{"HA\u0308XAN": "QCu"}, None]}
+    )
+    assert decomposed.status_code == 200 and decomposed.get_json()["results"] == declared
+    look_alike = client.post(f"{BASE}/hands/evaluate", json={"hands": [["KSw", "KSt", "KCo", "Hàxan"], hands[1]]})
+    assert look_alike.status_code == 422 and look_alike.get_json()["errors"][0]["pointer"] == "/hands/0/3"
     outside = client.post(f"{BASE}/hands/evaluate", json={"hands": hands, "declarations": [{"Witch": "1Cu"}, None]})
     assert outside.status_code == 422 and outside.get_json()["errors"][0]["pointer"] == "/declarations/0"
     wrong_length = client.post(f"{BASE}/hands/compare", json={"hands": hands, "declarations": [None]})

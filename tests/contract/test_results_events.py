@@ -17,7 +17,6 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from service.api.examples import submittable
 from service.rules.broggin.evaluation import Rules
 from service.rules.errors import IllegalAction, InvalidInput
 from service.rules.game import HandGame
@@ -27,6 +26,7 @@ from service.rules.registry import GAMES
 from service.rules.shuffle import shuffle
 from service.rules.three_card_brag.evaluation import table_key
 from tests.actions import load
+from tests.simulation import submitted
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
 DEALS = 25
@@ -73,18 +73,6 @@ def random_options(game: Any, rng: random.Random) -> Any:
     return options
 
 
-def chosen(legal: dict[str, Any], state: Any, rng: random.Random) -> dict[str, Any]:
-    """A listed legal action as submitted, with a random amount or discard."""
-    action = submittable(legal)
-    if "min" in legal:
-        high = legal["max"] if legal["max"] is not None else legal["min"] + 10
-        action["amount"] = rng.randint(legal["min"], min(high, legal["min"] + 10))
-    if "max_cards" in legal:
-        hand = list(state.seats[legal["seat"]].hand)
-        action["discard"] = rng.sample(hand, rng.randint(0, min(legal["max_cards"], len(hand))))
-    return action
-
-
 def deals(game: Any, rng: random.Random) -> Any:
     """Each deal's transitions ``(state before or None, events, state after)``, then its result."""
     for k in range(DEALS):
@@ -102,7 +90,8 @@ def deals(game: Any, rng: random.Random) -> Any:
             if not legal:
                 break
             try:
-                after = game.apply(state, load(game, chosen(rng.choice(legal), state, rng)))
+                listed = rng.choice(legal)
+                after = game.apply(state, load(game, submitted(listed, state.seats[listed["seat"]].hand, rng)))
             except IllegalAction:  # a random discard or declaration the rules refuse
                 continue
             yield state, after.events, after.state

@@ -126,9 +126,10 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         """The game score carried in: two numbers, and no seat has won the game yet (BSC-A8)."""
         score, pointer = (carry or BriscanCarry()).game_score, "/carry/game_score"
         if len(score) != 2:
-            return [Problem("invalid_carry", "game_score holds each seat's score, seat 0 first: two numbers", pointer)]
+            message = "game_score holds each seat's score, seat 0 first: two numbers"
+            return [Problem(BriscanProblem.invalid_carry, message, pointer)]
         if max(score) >= options.target_score and score[0] != score[1]:
-            return [Problem("game_over", "a seat has already won the game", pointer)]
+            return [Problem(BriscanProblem.game_over, "a seat has already won the game", pointer)]
         return []
 
     def trick_winner(self, trump: str, cards: Sequence[Card], options: BriscanOptions) -> tuple[int, int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import Problem
 from service.rules.game import Check, cards_problem
 from service.rules.seats import next_seat, replace_seat
+from service.rules.trick_history import TrickCodes, trick_history_problems
 
 if TYPE_CHECKING:
     from service.rules.briscan.game import Briscan
@@ -24,10 +26,22 @@ BriscanProblem = StrEnum(
     (
         "trump turn_up exchanged_by trick_size trick_leader trick_winner trick_points tricks talon_size "
         "leader must_follow points invalid_meld meld_points meld_trick card_reuse meld_cards "
-        "too_many_melds trump_ace_exchanged bonuses score ended phase turn"
+        "too_many_melds trump_ace_exchanged bonuses score ended phase turn invalid_carry game_over"
     ),
 )
 """The problem codes of a Briscan or Brisque state, besides those every game shares (:class:`Check`)."""
+
+TRICK_CODES = TrickCodes(
+    BriscanProblem.trick_size,
+    BriscanProblem.trick_leader,
+    BriscanProblem.trick_winner,
+    BriscanProblem.trick_points,
+    size_text="a trick holds two cards",
+    size_at="",
+    leader_text="seat {seat} leads trick {k}",
+    winner_text="trick {k} is won by the other seat",
+)
+"""How a Briscan or Brisque state's finished tricks are judged wrong."""
 
 
 def state_problems(game: Briscan, state: BriscanState) -> list[Problem]:
@@ -58,28 +72,11 @@ def state_problems(game: Briscan, state: BriscanState) -> list[Problem]:
     if state.talon and state.talon[-1] != face_up:
         problems.append(Problem(BriscanProblem.turn_up, f"the talon's last card is {face_up}", "/talon"))
     first = next_seat(state.dealer, 2)
-    expected_leader = first
-    for k, trick in enumerate(state.tricks):
-        where = f"/tricks/{k}"
-        if len(trick.cards) != 2 or trick.leader not in (0, 1):
-            problems.append(Problem(BriscanProblem.trick_size, "a trick holds two cards", where))
-            return problems
-        if trick.leader != expected_leader:
-            problems.append(
-                Problem(BriscanProblem.trick_leader, f"seat {expected_leader} leads trick {k}", where + "/leader")
-            )
-        index, points = winner_and_points(state.trump, trick.cards, state.options.card_points)
-        if trick.winner != (trick.leader + index) % 2:
-            problems.append(
-                Problem(BriscanProblem.trick_winner, f"trick {k} is won by the other seat", where + "/winner")
-            )
-        if trick.points != points:
-            problems.append(
-                Problem(BriscanProblem.trick_points, f"trick {k} is worth {points} points", where + "/points")
-            )
-        expected_leader = trick.winner
+    score = functools.partial(winner_and_points, card_points_option=state.options.card_points)
+    problems.extend(trick_history_problems(state.tricks, state.trump, 2, first, PACK, score, TRICK_CODES))
     if problems:
         return problems
+    expected_leader = state.tricks[-1].winner if state.tricks else first
     played = len(state.tricks)
     if played > TRICKS:
         return [Problem(BriscanProblem.tricks, f"a deal has {TRICKS} tricks", "/tricks")]

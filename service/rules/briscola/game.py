@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from service.rules.actions import ActionBase, Play
@@ -48,14 +49,19 @@ def sides(players: int, options: BriscolaOptions) -> tuple[tuple[int, ...], ...]
     return tuple((seat,) for seat in range(players))
 
 
+MatchProblem = StrEnum("MatchProblem", "invalid_carry match_over")
+"""The problem codes of the match score a Briscola deal carries in (BRI-A12)."""
+
+
 def match_problems(players: int, options: BriscolaOptions, carry: BriscolaCarry) -> list[Problem]:
     """Problems with the match score a deal carries in (BRI-A12)."""
     score, pointer = carry.match_score, "/carry/match_score"
     count = len(sides(players, options))
     if score and len(score) != count:
-        return [Problem("invalid_carry", f"match_score holds one number per side ({count}), or none", pointer)]
+        message = f"match_score holds one number per side ({count}), or none"
+        return [Problem(MatchProblem.invalid_carry, message, pointer)]
     if any(s >= options.deals_to_win for s in score):
-        return [Problem("match_over", f"a side has already won {options.deals_to_win} deals", pointer)]
+        return [Problem(MatchProblem.match_over, f"a side has already won {options.deals_to_win} deals", pointer)]
     return []
 
 
@@ -71,7 +77,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     carry_type = BriscolaCarry
     phases = PHASES
     actions = (Play, ExchangeTurnup)
-    problem_codes = (BriscolaProblem,)
+    problem_codes = (BriscolaProblem, MatchProblem)
     hand_size = HAND_SIZE
     event_types = BRISCOLA_EVENTS
     result_type = BriscolaResult

@@ -24,6 +24,7 @@ from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import Problem
 from service.rules.game import Check, cards_problem, seat_count_problems, seat_order_problems
 from service.rules.seats import next_seat
+from service.rules.trick_history import TrickCodes, trick_history_problems
 from service.rules.tricks import Trick
 
 if TYPE_CHECKING:
@@ -37,49 +38,17 @@ BriscolaProblem = StrEnum(
 )
 """The problem codes of a Briscola or Briscola chiamata state, besides those every game shares (:class:`Check`)."""
 
+TRICK_CODES = TrickCodes(
+    BriscolaProblem.trick_size, BriscolaProblem.trick_leader, BriscolaProblem.trick_winner, BriscolaProblem.trick_points
+)
+"""How a Briscola or Briscola chiamata state's finished tricks are judged wrong."""
+
 
 def check_seats(seats: Sequence[BriscolaSeat], players: int) -> list[Problem]:
     """Seat count and order."""
     if len(seats) != players:
         return seat_count_problems(seats, players)
     return [problem for i, seat in enumerate(seats) for problem in seat_order_problems(seat.seat, i)]
-
-
-def check_tricks(
-    tricks: Sequence[Trick], trump: str, players: int, first_leader: int, pack: Sequence[Card]
-) -> list[Problem]:
-    """Every finished trick: one card per player, led by the last winner, its winner and points right."""
-    problems: list[Problem] = []
-    expected_leader = first_leader
-    known = set(pack)
-    for k, trick in enumerate(tricks):
-        where = f"/tricks/{k}"
-        if len(trick.cards) != players:
-            problems.append(
-                Problem(BriscolaProblem.trick_size, f"a trick holds one card per player ({players})", where + "/cards")
-            )
-            continue
-        if trick.leader != expected_leader:
-            problems.append(
-                Problem(
-                    BriscolaProblem.trick_leader,
-                    f"trick {k} is led by the last trick's winner, seat {expected_leader}",
-                    where + "/leader",
-                )
-            )
-        if all(c in known for c in trick.cards) and 0 <= trick.leader < players:
-            index, points = winner_and_points(trump, trick.cards)
-            winner = (trick.leader + index) % players
-            if trump in SUITS and trick.winner != winner:  # with no valid trump only the points are judged
-                problems.append(
-                    Problem(BriscolaProblem.trick_winner, f"trick {k} is won by seat {winner}", where + "/winner")
-                )
-            if trick.points != points:
-                problems.append(
-                    Problem(BriscolaProblem.trick_points, f"trick {k} is worth {points} points", where + "/points")
-                )
-        expected_leader = trick.winner
-    return problems
 
 
 def check_points(seats: Sequence[BriscolaSeat], tricks: Sequence[Trick]) -> list[Problem]:
@@ -145,7 +114,7 @@ def briscola_problems(game: Briscola, state: BriscolaState) -> list[Problem]:
                 )
             )
     first = next_seat(state.dealer, n)
-    problems.extend(check_tricks(state.tricks, state.trump, n, first, pack))
+    problems.extend(trick_history_problems(state.tricks, state.trump, n, first, pack, winner_and_points, TRICK_CODES))
     problems.extend(check_points(state.seats, state.tricks))
     total_tricks = len(pack) // n
     played = len(state.tricks)
@@ -258,7 +227,7 @@ def _play_problems(game: BriscolaChiamata, state: ChiamataState, status: Auction
         )
     caller = status.high_bidder if status.high_bidder is not None else 0
     first = caller if state.options.chiamata_first_lead == "caller" else next_seat(state.dealer, n)
-    problems.extend(check_tricks(state.tricks, trump, n, first, PACK))
+    problems.extend(trick_history_problems(state.tricks, trump, n, first, PACK, winner_and_points, TRICK_CODES))
     problems.extend(check_points(state.seats, state.tricks))
     played = len(state.tricks)
     if played > game.hand_size:

@@ -114,16 +114,22 @@ _TRUMP_NAMES["trollkarlen"] = "Magician"  # BRG-A1: the same card under the seed
 _TRUMP_NAMES["sorcerer"] = "Magician"
 
 
-_DIACRITICS = {"ä": "a", "ö": "o"}
-
-
 def _name_notation(name: str) -> str:
-    """A trump's name in any case, each letter with a diacritic also without it (``[äÄaA]``)."""
-    out = ""
-    for c in name:
-        plain = _DIACRITICS.get(c.lower())
-        out += f"[{c.lower()}{c.upper()}{plain}{plain.upper()}]" if plain else any_case(c)
-    return out
+    """A trump's name in any case, each letter with a diacritic also without it and also decomposed (NFD, as
+    macOS and iOS may send it): ``ä`` as ``ä``, ``a``, or ``a`` followed by U+0308 COMBINING DIAERESIS, each in
+    either case. Only a name's own diacritics: ``Hàxan`` is not ``Häxan``."""
+    return "".join(_letter_notation(c) for c in name)
+
+
+def _letter_notation(letter: str) -> str:
+    """One letter of a name in any case; a letter with diacritics also as its base letter, with or without its
+    combining marks (escaped, as ECMA-262 and Python both read ``\\u0308``)."""
+    decomposed = unicodedata.normalize("NFD", letter.lower())
+    base, marks = decomposed[0], decomposed[1:]
+    if not marks:
+        return any_case(letter)
+    escaped = "".join(f"\\u{ord(m):04x}" for m in marks)
+    return f"(?:[{letter.lower()}{letter.upper()}]|[{base}{base.upper()}](?:{escaped})?)"
 
 
 _REALM_RANKS = "[1-8QqKkDd]"
@@ -133,8 +139,9 @@ TRUMP_NOTATION = f"(?:{any_case('the')})?(?:{_NAMES})"
 """Every text :func:`parse_broggin` accepts as a trump (a declaration's keys)."""
 NOTATION = f"(?:{any_case('the')})?(?:{_NAMES}|{_REALM_RANKS}{_REALM_SUITS}|{_REALM_SUITS}{_REALM_RANKS})"
 """Every text :func:`parse_broggin` accepts, as a regular expression (API.md section 3): a trump's English or
-Swedish name (any case, with or without its diacritics), a realm card rank first or suit first, each
-optionally after "the" (the parser refuses what this does not match, so the schema's pattern is exact)."""
+Swedish name (any case, with or without its diacritics, composed or decomposed), a realm card rank first or
+suit first, each optionally after "the" (the parser refuses what this does not match, so the schema's pattern
+is exact)."""
 
 
 TrumpName = Annotated[str, Notation(TRUMP_NOTATION)]

@@ -72,8 +72,13 @@ TRUMPS = [
     ("Riddaren", "Knight"),
     ("Beggar", "Beggar"),
     ("TIGGAREN", "Beggar"),
+    # decomposed (NFD), as macOS and iOS may send a name: a base letter and U+0308 COMBINING DIAERESIS
+    ("Ha\u0308xan", "Witch"),
+    ("HA\u0308XAN", "Witch"),
+    ("theDo\u0308den", "Death"),
+    ("Va\u0308rdshusvärden", "Innkeeper"),
 ]
-"""Trumps by their English and Swedish names, any case, with or without diacritics."""
+"""Trumps by their English and Swedish names, any case, with or without diacritics, composed or decomposed."""
 
 
 @pytest.mark.parametrize(("text", "code"), REALM_CARDS + TRUMPS)
@@ -90,7 +95,17 @@ def test_magikern_and_trollkarlen_are_one_card_BRG_A1():
     "text",
     ["??", "", "9Sw", "KS", "AS", "Sv9", "Sv0", "KSwx", "Jester", "0Cu", "Sw", "K"]
     # only the notations of API.md section 3: no spaces, no compatibility or look-alike letters
-    + [" 6cu ", "6cu\n", "\u3000KSw", "ＫＳｗ", "Kſw", "6\u212aCu", "Ｗitch", "Witch\u00a0", "\ud800"],
+    + [" 6cu ", "6cu\n", "\u3000KSw", "ＫＳｗ", "Kſw", "6\u212aCu", "Ｗitch", "Witch\u00a0", "\ud800"]
+    # a name's own diacritics only, each once (API.md section 3: "with or without diacritics")
+    + [
+        "Hàxan",
+        "Ha\u0300xan",
+        "Ha\u0308\u0308xan",
+        "Ha\u0308\u0301xan",
+        "H\u00e4\u0308xan",
+        "Wi\u0308tch",
+        "Do\u0308\u0308den",
+    ],
 )
 def test_not_cards(text):
     with pytest.raises(CardError):
