@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from schemas.fields import PlainList, StrictInteger
+from service.rules.options import TYPE_NAMES
 
 
 class DocSchema(Schema):
@@ -30,8 +31,8 @@ class StateProblemSchema(Schema):
     message = fields.String(required=True)
 
 
-class ProblemDetailsSchema(DocSchema):
-    """An error (RFC 9457 problem details, ``application/problem+json``)."""
+class ProblemSchema(DocSchema):
+    """The members of every problem (RFC 9457 problem details, ``application/problem+json``)."""
 
     type = fields.String(required=True, metadata={"description": "URI reference naming the kind of problem."})
     title = fields.String(required=True)
@@ -42,6 +43,11 @@ class ProblemDetailsSchema(DocSchema):
             "description": "The request, as `urn:uuid:` of its X-Request-ID (a uuid), or of uuid5 of a non-uuid id."
         }
     )
+
+
+class ProblemDetailsSchema(ProblemSchema):
+    """An error (RFC 9457 problem details, ``application/problem+json``)."""
+
     errors = fields.List(
         fields.Nested(ProblemItemSchema),
         validate=validate.Length(max=100),
@@ -55,9 +61,36 @@ class ProblemDetailsSchema(DocSchema):
     total_errors = fields.Integer(
         metadata={"description": "How many input errors or state problems there were (at most 100 are listed)."}
     )
-    code = fields.String(metadata={"description": "Illegal actions: a stable code."})
-    rule = fields.String(metadata={"description": "Illegal actions: the rule broken (an id of the rules files)."})
-    legal_actions = fields.List(fields.Dict(), metadata={"description": "Illegal actions: what was legal."})
+
+
+def refusal_fields(legal_action: fields.Field) -> dict[str, fields.Field]:
+    """What a refused action says (a 409, a record's ``illegal`` verdict): its code, the rule it broke and
+    what was legal then, each a game's ``legal_action``."""
+    return {
+        "code": fields.String(
+            required=True,
+            validate=validate.Regexp(r"^[a-z][a-z0-9_]*$"),
+            metadata={"description": "Why the rules refused the action: a stable snake_case code."},
+        ),
+        "rule": fields.String(
+            required=True,
+            metadata={
+                "description": "The rule the action broke: an id of the game's rules file (`rules_url`), a "
+                "section such as `3(b)4`, an ambiguity such as `BSC-A3`, or `turn` / `flow` (not this seat's "
+                "turn; the deal over, or no such action)."
+            },
+        ),
+        "legal_actions": fields.List(
+            legal_action, required=True, metadata={"description": "What was legal in that state instead."}
+        ),
+    }
+
+
+def illegal_action_schema(name: str, legal_action: fields.Field) -> type[Schema]:
+    """A game's 409: a problem (RFC 9457) with the refusal's code, rule and legal actions."""
+    made = type(f"{name}Schema", (ProblemSchema,), dict(refusal_fields(legal_action)))
+    made.__doc__ = "An illegal action (409): a problem naming the rule broken and listing what was legal."
+    return made
 
 
 PAYOUTS_NOTE = (
@@ -94,13 +127,29 @@ class PlayersRangeSchema(Schema):
     max = StrictInteger(required=True)
 
 
+OPTION_TYPE = "(?:" + "|".join(TYPE_NAMES.values()) + ")"
+"""The JSON type of an option's values."""
+
+
+def option_value() -> list[dict[str, str]]:
+    """An option's value as ``anyOf`` branches: one of the JSON types options take (a new list each time)."""
+    return [{"type": name} for name in TYPE_NAMES.values()]
+
+
 class OptionSpecSchema(Schema):
     """One rule option: its default, its values and the rule it settles."""
 
     name = fields.String(required=True)
-    type = fields.String(required=True, metadata={"description": "boolean, integer, string or integer|string."})
-    default = fields.Raw(required=True, allow_none=True)
-    allowed = fields.List(fields.Raw(), metadata={"description": "The allowed values, where they are few."})
+    type = fields.String(
+        required=True,
+        validate=validate.Regexp(f"^{OPTION_TYPE}(?:[|]{OPTION_TYPE})*$"),
+        metadata={"description": "The JSON type of the values, or the types joined by `|` (`integer|string`)."},
+    )
+    default = fields.Raw(required=True, allow_none=True, metadata={"anyOf": [*option_value(), {"type": "null"}]})
+    allowed = fields.List(
+        fields.Raw(metadata={"anyOf": option_value()}),
+        metadata={"description": "The allowed values, where they are few."},
+    )
     minimum = fields.Integer()
     maximum = fields.Integer()
     nullable = fields.Boolean(required=True)

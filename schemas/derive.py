@@ -22,7 +22,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from schemas.fields import CardField, StrictBoolean, StrictInteger, StrictString, SuitField, TupleList
 from schemas.oneof import OneOf
-from service.rules.bounds import Bounds, GameBound, Notation
+from service.rules.bounds import Bounds, GameBound, Notation, Words
 from service.rules.cards import CARD, SUIT, card_pattern
 
 
@@ -64,6 +64,10 @@ LISTED_AS: dict[str, dict[str, Any]] = {
     },
 }
 """How a legal action lists a field the client chooses (API.md section 6)."""
+
+MOST_ITEMS: dict[str, Any] = {"hand": lambda game: game.hand_size, "melds": lambda game: game.most_melds}
+"""The most items of an array whose length the game bounds (:class:`~service.rules.bounds.GameBound`); the
+request guard refuses a longer one with a 422 at the array before anything loads (service/api/guard.py)."""
 
 Meta = type("Meta", (), {"unknown": RAISE, "ordered": True})
 
@@ -262,6 +266,9 @@ class Deriver:
                 return CardField(self.game.parse_card, self.game.card_notation, hidden=self.hidden, **kwargs)
             if SUIT in extras:
                 return SuitField(self.game.parse_suit, self.game.suit_notation, **kwargs)
+            words = next((e for e in extras if isinstance(e, Words)), None)
+            if words is not None:
+                return StrictString(validate=validate.OneOf(list(words.words)), **kwargs)
             notation = next((e for e in extras if isinstance(e, Notation)), None)
             if notation is not None:
                 pattern = card_pattern(notation.regex)
@@ -270,6 +277,8 @@ class Deriver:
             if bounds and base is int:
                 return StrictInteger(validate=validate.Range(bounds[0].minimum, bounds[0].maximum), **kwargs)
             bound = next((e for e in extras if isinstance(e, GameBound)), None)
+            if bound is not None and bound.what in MOST_ITEMS:
+                return self.field(base, validate=validate.Length(max=MOST_ITEMS[bound.what](self.game)), **kwargs)
             if bound is not None:
                 return game_field(self.game, bound.what, **kwargs)
             return self.field(base, **kwargs)
@@ -288,6 +297,9 @@ class Deriver:
                 kwargs.setdefault("metadata", {})["json_schema"] = {
                     "propertyNames": {"pattern": keys.metadata["pattern"]}
                 }
+            choices = next((v.choices for v in keys.validators if isinstance(v, validate.OneOf)), None)
+            if choices is not None:  # the words a key is (Old Brag's braggers)
+                kwargs.setdefault("metadata", {})["json_schema"] = {"propertyNames": {"enum": list(choices)}}
             return fields.Dict(keys=keys, values=self.field(value), **kwargs)
         if hint is self.game.options_type:
             return self.options_field(self.game, **kwargs)

@@ -11,7 +11,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from schemas.common import DocSchema, events_field, result_field
+from schemas.common import DocSchema, events_field, illegal_action_schema, refusal_fields, result_field
 from schemas.derive import Deriver, camel, game_field
 from schemas.fields import (
     HandsField,
@@ -25,7 +25,7 @@ from schemas.fields import (
 )
 from service.rules.errors import InvalidInput
 from service.rules.game import Game, HandGame, TrickGame
-from service.rules.options import option_specs, options_dict
+from service.rules.options import TYPE_NAMES, option_specs, options_dict
 
 MAX_HANDS = 10_000
 """Hands in one evaluate or compare request."""
@@ -60,13 +60,10 @@ def _options_doc_field(spec: Any) -> fields.Field:
     return fields.Raw(**kwargs)
 
 
-_JSON_TYPES = {bool: "boolean", int: "integer", str: "string"}
-
-
 def _typed_choices(spec: Any) -> list[dict[str, Any]]:
     """A mixed option as a typed ``anyOf``: one ``const`` per allowed value, else one branch per type."""
     if spec.allowed:
-        choices = [{"type": _JSON_TYPES[type(value)], "const": value} for value in spec.allowed]
+        choices = [{"type": TYPE_NAMES[type(value)], "const": value} for value in spec.allowed]
     else:
         choices = [{"type": name} for name in spec.type.split("|")]
     return choices + ([{"type": "null"}] if spec.nullable else [])
@@ -275,16 +272,18 @@ class GameSchemas:
             "A record: a deal (deck or seed) and the actions in order.",
         )
         self.record_request = build("RecordRequest", {"record": fields.Nested(record, required=True), **views_asked()})
+        refusal = refusal_fields(deriver.legal_action())
         adjudication_error = build(
             "AdjudicationError",
             {
-                "index": fields.Integer(required=True),
-                "code": fields.String(required=True),
-                "rule": fields.String(required=True),
+                "index": fields.Integer(required=True, metadata={"description": "The refused action's index."}),
+                "code": refusal["code"],
+                "rule": refusal["rule"],
                 "message": fields.String(required=True),
-                "legal_actions": fields.List(deriver.legal_action(), required=True),
+                "legal_actions": refusal["legal_actions"],
             },
         )
+        self.illegal_action = illegal_action_schema(f"{prefix}IllegalAction", deriver.legal_action())
         self.adjudicate_response = build(
             "AdjudicateResponse",
             {
@@ -324,23 +323,24 @@ class GameSchemas:
                     },
                 )
             self.hands_request = build("HandsRequest", hands_fields)
-            evaluation = build(
-                "Evaluation",
-                {
-                    "hand": fields.List(fields.String(), required=True),
-                    "category": fields.String(required=True, validate=validate.OneOf(game.categories())),
-                    "strength": fields.Integer(
-                        required=True,
-                        metadata={"description": "Dense rank over every possible hand: higher is better, equal ties."},
-                    ),
-                    "description": fields.String(required=True),
-                    "interpretation": fields.Dict(
-                        metadata={
-                            "description": "What each wild card stood for (Old Brag's braggers, Broggin's trumps)."
-                        }
-                    ),
-                },
-            )
+            evaluated: dict[str, Any] = {
+                "hand": fields.List(fields.String(), required=True),
+                "category": fields.String(required=True, validate=validate.OneOf(game.categories())),
+                "strength": fields.Integer(
+                    required=True,
+                    metadata={"description": "Dense rank over every possible hand: higher is better, equal ties."},
+                ),
+                "description": fields.String(required=True),
+            }
+            if game.ranking.interpretation is not None:
+                evaluated["interpretation"] = deriver.field(
+                    game.ranking.interpretation,
+                    metadata={
+                        "description": "Only where a wild card was held: what each stood for (Old Brag's braggers: "
+                        "a rank; Broggin's trumps: a realm card)."
+                    },
+                )
+            evaluation = build("Evaluation", evaluated)
             self.evaluate_response = build(
                 "EvaluateResponse", {"results": PlainList(fields.Nested(evaluation), required=True), **rules}
             )
@@ -349,7 +349,11 @@ class GameSchemas:
                 {
                     "ranking": fields.List(fields.List(fields.Integer()), required=True),
                     "winners": fields.List(fields.Integer(), required=True),
-                    "deciding": fields.String(required=True),
+                    "deciding": fields.String(
+                        required=True,
+                        validate=validate.OneOf([str(word) for word in game.ranking.decides]),
+                        metadata={"description": "What separated the best hand from the next (`tie`: nothing did)."},
+                    ),
                     "results": PlainList(fields.Nested(evaluation), required=True),
                     **rules,
                 },

@@ -42,14 +42,13 @@ ERROR_TEXT = {
 }
 
 
-def errors(blp: Blueprint, *codes: int) -> Callable[[Any], Any]:
-    """Document the problem+json answers an endpoint may give."""
+def errors(blp: Blueprint, *codes: int, illegal: Any = ProblemDetailsSchema) -> Callable[[Any], Any]:
+    """Document the problem+json answers an endpoint may give; ``illegal``: the game's 409 (its legal actions)."""
 
     def decorate(view: Any) -> Any:
         for code in codes:
-            view = blp.alt_response(
-                code, schema=ProblemDetailsSchema, content_type=PROBLEM_JSON, description=ERROR_TEXT[code]
-            )(view)
+            schema = illegal if code == 409 else ProblemDetailsSchema
+            view = blp.alt_response(code, schema=schema, content_type=PROBLEM_JSON, description=ERROR_TEXT[code])(view)
         return view
 
     return decorate
@@ -143,7 +142,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             doc(verb),
             arguments(request, example=example),
             blp.response(200, response, **answered),
-            errors(blp, *codes),
+            errors(blp, *codes, illegal=s.illegal_action),
         ]
 
         def decorate(view: Any) -> Any:

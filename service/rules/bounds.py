@@ -24,7 +24,8 @@ class Bounds:
 class GameBound:
     """Marks a value whose allowed values the game sets: ``seat`` (0 .. max_players - 1), ``players`` (the
     counts the game is played by), ``phase`` (its phase words), ``meld_kind`` (its meld words) or ``game``
-    (its id)."""
+    (its id); or an array whose length it bounds: ``hand`` (at most a hand's cards, ``hand_size``) or
+    ``melds`` (at most the melds one announcement can hold, ``most_melds``)."""
 
     what: str
 
@@ -35,6 +36,14 @@ class Notation:
     valid in Python and ECMA-262, unanchored) allows: Broggin's trump names as declaration keys."""
 
     regex: str
+
+
+@dataclass(frozen=True)
+class Words:
+    """Marks a ``str`` that is one of ``words``, spelt exactly so (a closed vocabulary the engine writes in its
+    answers: Old Brag's braggers, Broggin's trump names, what decided a comparison)."""
+
+    words: tuple[str, ...]
 
 
 Chips = Annotated[int, Bounds(-CHIP_LIMIT, CHIP_LIMIT)]
@@ -51,5 +60,23 @@ GameId = Annotated[str, GameBound("game")]
 """The game's id, as in the path."""
 MeldKind = Annotated[str, GameBound("meld_kind")]
 """A word of the game's meld vocabulary."""
+HAND = GameBound("hand")
+"""Marks a ``tuple`` of cards taken from one hand: at most ``hand_size`` of them."""
+MELDS = GameBound("melds")
+"""Marks the melds of one announcement: at most ``most_melds`` of them."""
 
-__all__ = ["Bounds", "Carried", "Chips", "GameBound", "GameId", "MeldKind", "Notation", "Phase", "Players", "Seat"]
+__all__ = [
+    "HAND",
+    "MELDS",
+    "Bounds",
+    "Carried",
+    "Chips",
+    "GameBound",
+    "GameId",
+    "MeldKind",
+    "Notation",
+    "Phase",
+    "Players",
+    "Seat",
+    "Words",
+]

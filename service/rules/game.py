@@ -31,6 +31,9 @@ Result = dict[str, Any]
 LegalAction = dict[str, Any]
 """An action exactly as it would be submitted, or with ``min``/``max`` for a free amount."""
 
+TIE = "tie"
+"""What decided a comparison whose best hands are equal."""
+
 RULES_VERSION = "2026.11-2"
 """Changes whenever any verdict for the same request could change."""
 
@@ -354,8 +357,12 @@ class HandRanking(Generic[Opts]):
     """The table for the options, built from the rules (what ships for the defaults, and the cache's source)."""
     deciding: Callable[[Any, Any], str]
     """What separates the comparison keys of the best hand and the second best (``category``, ``rank``...)."""
+    decides: tuple[str, ...]
+    """Every word ``deciding`` gives, :data:`TIE` included: the vocabulary of a comparison's ``deciding``."""
     key: Callable[[HandTable, HandRank], Any] = HandTable.key
     """A hand's comparison key (higher is better, equal ties) from its table and evaluation."""
+    interpretation: Any = None
+    """The type of what each wild card stood for (an evaluation's ``interpretation``); None: no wild cards."""
 
 
 class HandGame(Game[S, Opts, A]):
@@ -398,7 +405,7 @@ class HandGame(Game[S, Opts, A]):
         two groups (``tie`` when nothing did)."""
         ranking = ranking_groups(keys)
         if len(ranking) == 1 or len(ranking[0]) > 1:
-            deciding = "tie"
+            deciding = TIE
         else:
             deciding = self.ranking.deciding(keys[ranking[0][0]], keys[ranking[1][0]])
         return Comparison(ranking, list(ranking[0]), deciding)

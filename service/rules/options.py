@@ -112,7 +112,8 @@ def _base_types(hint: Any) -> tuple[tuple[type, ...], bool]:
     return (hint,), False
 
 
-_TYPE_NAMES = {bool: "boolean", int: "integer", str: "string"}
+TYPE_NAMES = {bool: "boolean", int: "integer", str: "string"}
+"""The JSON type of each kind of option value (an option spec's ``type`` joins them with ``|``)."""
 
 
 def option_specs(cls: type[Any]) -> list[OptionSpec]:
@@ -129,7 +130,7 @@ def option_specs(cls: type[Any]) -> list[OptionSpec]:
         specs.append(
             OptionSpec(
                 name=f.name,
-                type="|".join(_TYPE_NAMES[k] for k in kinds),
+                type="|".join(TYPE_NAMES[k] for k in kinds),
                 default=f.default,
                 description=docs[f.name],
                 rule=meta["rule"],

@@ -1,7 +1,9 @@
 // Compiled by tests/clients/test_typescript.py with `tsc --noEmit --strict` next to the types that
-// openapi-typescript generates from openapi.yaml (./schema.d.ts): a client builds an action of every game
-// and reads a result, and the compiler refuses what the contract refuses.
+// openapi-typescript generates from openapi.yaml (./schema.d.ts): a client builds an action of every game,
+// reads a result, a verdict and the events of a real answer (./answer.ts, written by the test from the
+// service), and the compiler refuses what the contract refuses.
 import type { components } from "./schema";
+import { answer } from "./answer";
 
 type Schemas = components["schemas"];
 
@@ -39,3 +41,19 @@ export function verdict(answer: Schemas["ThreeCardBragAdjudicateResponse"]): str
       return `action ${answer.error?.index} broke rule ${answer.error?.rule}`;
   }
 }
+
+/** Who took the trick of an answer, and with how many points: read from its typed `trick` event. */
+export function trickTaken(response: Schemas["BriscolaActionResponse"]): string {
+  for (const event of response.events) {
+    if (event.type === "trick") {
+      return `seat ${event.winner} took ${event.cards.join(" ")} for ${event.points} points`;
+    }
+  }
+  return "no trick yet";
+}
+
+// A real answer of the service (written next to this file by test_typescript.py), read as a client would.
+export const taken: string = trickTaken(answer);
+
+// @ts-expect-error: only some events name a card (a play, a draw...): an event is read by its type first
+export const unread = (event: Schemas["BriscolaEvent"]): string => event.card;

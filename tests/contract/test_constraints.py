@@ -147,3 +147,35 @@ def test_legal_actions_name_a_phase_and_a_seat_of_the_game(game_id):
     answer = schemas()[prefix(game_id) + "LegalActionsResponse"]["properties"]
     assert answer["phase"]["enum"] == list(GAMES[game_id].phases)
     assert answer["to_act"]["maximum"] == GAMES[game_id].max_players - 1
+
+
+def over_the_bound(client, game_id, action, pointer, most):
+    """A 422 from the contract's maxItems, naming the array and its bound, not a 409 from the rules."""
+    state = deal(client, game_id, seed="x").get_json()["state"]
+    action = {"seat": state["to_act"], **action}
+    response = client.post(f"/v1/{game_id}/actions", json={"state": state, "action": action})
+    assert pointers(response) == [pointer]
+    assert response.get_json()["errors"][0]["detail"].startswith(f"at most {most} items")
+
+
+@pytest.mark.parametrize("game_id", ["briscan", "brisque"])
+def test_an_announcement_holds_at_most_the_melds_a_hand_makes(client, game_id):
+    """``melds`` and a meld's ``cards`` state the engine's bounds (issue 8 follow-up), not the guard's 10,000."""
+    game = GAMES[game_id]
+    meld = schemas()[prefix(game_id) + "Meld"]["properties"]["cards"]
+    melds = schemas()[prefix(game_id) + "Announce"]["properties"]["melds"]
+    assert (meld["maxItems"], melds["maxItems"]) == (game.hand_size, game.most_melds)
+    marriage = {"kind": "marriage", "cards": ["KS", "QS"]}
+    too_many = {"type": "announce", "melds": [marriage] * (game.most_melds + 1)}
+    over_the_bound(client, game_id, too_many, "/action/melds", game.most_melds)
+    pack = list(game.full_pack())
+    too_long = {"type": "announce", "melds": [{"kind": "carte_blanche_courts", "cards": pack[: game.hand_size + 1]}]}
+    over_the_bound(client, game_id, too_long, "/action/melds/0/cards", game.hand_size)
+
+
+def test_a_broggin_exchange_discards_at_most_a_hand(client):
+    game = GAMES["broggin"]
+    exchange = schemas()["BrogginExchange"]["properties"]
+    assert exchange["discard"]["maxItems"] == exchange["drawn"]["maxItems"] == game.hand_size
+    cards = list(game.full_pack())[: game.hand_size + 1]
+    over_the_bound(client, "broggin", {"type": "exchange", "discard": cards}, "/action/discard", game.hand_size)

@@ -10,13 +10,21 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 from service.rules.actions import ActionBase, Play
-from service.rules.bounds import MeldKind
+from service.rules.bounds import HAND, MELDS, MeldKind
 from service.rules.briscan.cards import ORDER, PACK, SEQUENCE, check_trick_input, parse_card, winner_and_points
 from service.rules.briscan.events import EVENTS, BriscanResult
-from service.rules.briscan.melds import Announcement, _ordered, candidates, evaluate, meld_points, reuse_problem
+from service.rules.briscan.melds import (
+    Announcement,
+    _ordered,
+    candidates,
+    evaluate,
+    meld_points,
+    most_melds,
+    reuse_problem,
+)
 from service.rules.briscan.options import BriscanOptions
 from service.rules.briscan.state import (
     COMPLETE,
@@ -50,14 +58,14 @@ class Meld:
     """One meld announced: its ``kind`` and the cards that make it."""
 
     kind: MeldKind
-    cards: tuple[Card, ...]
+    cards: Annotated[tuple[Card, ...], HAND]
 
 
 @dataclass(frozen=True)
 class Announce(ActionBase, type="announce"):
     """Announce melds ("melda"): only the player on lead after a trick (BSC-A6), or at the start (carte blanche)."""
 
-    melds: tuple[Meld, ...]
+    melds: Annotated[tuple[Meld, ...], MELDS]
 
 
 @dataclass(frozen=True)
@@ -103,6 +111,11 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     def hand_size(self) -> int:
         """Cards dealt to each player (the variant's)."""
         return self.variant.hand_size
+
+    @property
+    def most_melds(self) -> int:
+        """The most melds one announcement can hold (the variant's)."""
+        return most_melds(self.variant)
 
     @property
     def talon_tricks(self) -> int:

@@ -89,6 +89,20 @@ def meld_points(kind: str, cards: Sequence[Card], trump: str, options: BriscanOp
     return None
 
 
+def most_melds(variant: Variant) -> int:
+    """The most melds one announcement can hold (the wire's bound on ``melds``). Each meld is scored once a deal
+    and is cards of the hand (2(c), BSC-A2): a marriage per suit (two cards each), runs that share no card (of
+    three cards at least), a quartet per rank (four cards each), one carte blanche (courts only or no courts,
+    never both) and the trump ace."""
+    size, kinds = variant.hand_size, variant.meld_kinds
+    most = min(len(SUITS), size // 2) if MARRIAGE in kinds else 0
+    if variant.sequences:
+        most += size // min(SEQUENCE_KINDS)
+    if QUARTET in kinds:
+        most += size // len(SUITS)
+    return most + int(CB_COURTS in kinds or CB_PIPS in kinds) + int(TRUMP_ACE in kinds)
+
+
 def reuse_problem(
     kind: str, cards: Sequence[Card], prior: Sequence[Announcement], options: BriscanOptions
 ) -> str | None:

@@ -30,8 +30,9 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
+from service.rules.bounds import Words
 from service.rules.broggin.cards import (
     ALL_SUITS,
     FULL_PACK,
@@ -46,7 +47,7 @@ from service.rules.broggin.cards import (
 )
 from service.rules.broggin.options import BrogginOptions
 from service.rules.cards import Card
-from service.rules.game import HandRanking
+from service.rules.game import TIE, HandRanking
 from service.rules.tables import TABLES, HandRank, HandTable, TableData, hand_rank
 
 HORSEMEN, ESTATES, COURT, STRAIGHT_FLUSH, FOUR_OF_A_KIND, FLUSH, STRAIGHT, TRISS, TWO_PAIRS, PAIR, HIGH_CARD = (
@@ -575,8 +576,17 @@ def deciding(first: Key, second: Key) -> str:
     for name, a, b in zip(DECIDING, first, second, strict=True):
         if a != b:
             return name
-    return "tie"
+    return TIE
 
 
-RANKING = HandRanking(CATEGORIES, hand_table, lambda options: table_data(Rules.of(options)), deciding)
+Interpretation = Mapping[Annotated[str, Words(TRUMPS)], Card]
+"""What each trump held stood for: ``{trump: realm card}``."""
+RANKING = HandRanking(
+    CATEGORIES,
+    hand_table,
+    lambda options: table_data(Rules.of(options)),
+    deciding,
+    (*DECIDING, TIE),
+    interpretation=Interpretation,
+)
 """How Broggin ranks hands (1(c), BRG-A1 to BRG-A10)."""

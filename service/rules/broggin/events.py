@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, NotRequired, TypedDict
+from typing import Annotated, Literal, NotRequired, TypedDict
 
-from service.rules.bounds import Phase, Seat
+from service.rules.bounds import Phase, Seat, Words
 from service.rules.broggin.cards import Assignments
+from service.rules.broggin.evaluation import RANKING
 from service.rules.cards import Card
 from service.rules.events import (
     AnteEvent,
@@ -18,6 +19,9 @@ from service.rules.events import (
     PotWonEvent,
     RaiseEvent,
 )
+
+Category = Annotated[str, Words(RANKING.categories)]
+"""A hand category, as evaluations name it."""
 
 
 class BrogginBetEvent(ChipsEvent):
@@ -62,7 +66,7 @@ class BrogginShowEvent(TypedDict):
     type: Literal["show"]
     seat: Seat
     hand: list[Card]
-    category: str
+    category: Category
     description: str
     interpretation: Assignments | None
 
@@ -72,7 +76,7 @@ class ShownHand(TypedDict):
 
     seat: Seat
     hand: list[Card]
-    category: str
+    category: Category
     strength: int
     description: str
     interpretation: Assignments | None
@@ -84,7 +88,7 @@ class BrogginResult(BettingResult):
 
     reason: Literal["showdown", "all_folded", "no_players"]
     pot: int
-    deciding: NotRequired[str]
+    deciding: NotRequired[Annotated[str, Words(RANKING.decides)]]
     split: NotRequired[bool]
     won: NotRequired[Mapping[str, int]]
     ranking: NotRequired[list[list[Seat]]]

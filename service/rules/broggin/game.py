@@ -12,10 +12,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Annotated
 
 from service.rules.actions import ActionBase, Call, Fold, Raise
 from service.rules.betting import payouts, split_pot, still_in
-from service.rules.bounds import Chips
+from service.rules.bounds import HAND, Chips
 from service.rules.broggin.cards import FULL_PACK, NOTATION, TRUMPS, Assignments, domain, is_trump, parse_broggin
 from service.rules.broggin.evaluation import (
     RANKING,
@@ -74,8 +75,8 @@ class Exchange(ActionBase, type="exchange"):
 
     ``drawn``: once the stock has run out, the cards drawn from the reshuffled discards (BRG-A12)."""
 
-    discard: tuple[Card, ...]
-    drawn: tuple[Card, ...] | None = None
+    discard: Annotated[tuple[Card, ...], HAND]
+    drawn: Annotated[tuple[Card, ...], HAND] | None = None
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,14 @@ hand under the effective options: equal means an exact tie.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from enum import StrEnum
+from typing import Annotated, NamedTuple
 
+from service.rules.bounds import Words
 from service.rules.cards import PIP_VALUE, RANK_LETTER, RANK_NAMES, Card, french_pack, rank, rank_plural
-from service.rules.game import HandRanking
+from service.rules.game import TIE, HandRanking
 from service.rules.old_brag.options import OldBragOptions
 from service.rules.tables import TABLES, HandTable, TableData, hand_rank
 
@@ -152,20 +154,33 @@ def evaluate_hand(hand: Sequence[Card], options: OldBragOptions) -> OldBragHand:
     )
 
 
+Decided = StrEnum("Decided", "category rank natural braggers kicker")
+"""What separates two hands, in the order it is looked for."""
+Interpretation = Mapping[Annotated[str, Words(BRAGGERS)], Annotated[str, Words(tuple(RANK_LETTER.values()))]]
+"""What each bragger held stood for: ``{bragger: rank letter}`` (its own rank when it stood for itself)."""
+
+
 def deciding(best: Key, second: Key) -> str:
     """What separates two keys, best first: category, rank, natural, braggers, kicker, or tie."""
     if best == second:
-        return "tie"
+        return TIE
     if best[0] != second[0]:
-        return "category"
+        return Decided.category
     if best[1] != second[1]:
-        return "rank"
+        return Decided.rank
     if best[0] == HIGH_CARD:
-        return "kicker"
+        return Decided.kicker
     if best[2] != second[2]:
-        return "natural"
-    return "braggers" if best[0] == PRIAL else "kicker"
+        return Decided.natural
+    return Decided.braggers if best[0] == PRIAL else Decided.kicker
 
 
-RANKING = HandRanking(CATEGORIES, hand_table, lambda options: table_data(flags_of(options)), deciding)
+RANKING = HandRanking(
+    CATEGORIES,
+    hand_table,
+    lambda options: table_data(flags_of(options)),
+    deciding,
+    (*Decided, TIE),
+    interpretation=Interpretation,
+)
 """How Old Brag ranks hands (4(c), the bragger options)."""

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from enum import StrEnum
 
 from service.rules.cards import PIP_VALUE, RANK_LETTER, RANK_NAMES, Card, french_pack, rank, rank_plural, suit
-from service.rules.game import HandRanking
+from service.rules.game import TIE, HandRanking
 from service.rules.tables import TABLES, HandRank, HandTable, TableData, hand_rank
 from service.rules.three_card_brag.options import BragOptions
 
@@ -88,10 +89,14 @@ def _key(table: HandTable, found: HandRank) -> tuple[int, str]:
     return found["strength"], found["category"]
 
 
+Decided = StrEnum("Decided", "category rank")
+"""What separates two hands: their categories, else their ranks."""
+
+
 def deciding(best: tuple[int, str], second: tuple[int, str]) -> str:
     """``category`` when the two hands' categories differ, else ``rank``."""
-    return "category" if best[1] != second[1] else "rank"
+    return Decided.category if best[1] != second[1] else Decided.rank
 
 
-RANKING = HandRanking(CATEGORIES, hand_table, table_data, deciding, _key)
+RANKING = HandRanking(CATEGORIES, hand_table, table_data, deciding, (*Decided, TIE), _key)
 """How Three Card Brag ranks hands (5(c), BT-A1, BT-A2)."""

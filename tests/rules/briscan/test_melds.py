@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import pytest
 
-from service.rules.briscan import Briscan
-from service.rules.briscan.melds import meld_points, runs
+from service.rules.briscan import Briscan, Brisque
+from service.rules.briscan.melds import Announcement, candidates, meld_points, reuse_problem, runs
 from service.rules.briscan.variants import BRISCAN
+from service.rules.cards import SUITS
 from service.rules.errors import IllegalAction
 from tests.actions import act
 from tests.rules.briscan.test_examples import announce, c14_state, deal, melds, play
@@ -125,3 +127,38 @@ def test_view_hides_the_other_hand_and_the_talon():
     assert set(view.seats[0].hand) == {"??"} and view.seats[1].hand == state.seats[1].hand
     assert view.talon[-1] == "TH" and set(view.talon[:-1]) == {"??"}
     assert view.seats[0].melds == state.seats[0].melds  # announced melds are public
+
+
+def most_in_one_announcement(found, options):
+    """The most of ``found`` (kind, cards, points) one announcement can hold, in any order (BSC-A2 reuse)."""
+    best = 0
+
+    def extend(left, prior):
+        nonlocal best
+        best = max(best, len(prior))
+        if len(prior) + len(left) <= best:
+            return
+        for i in left:
+            kind, cards, points = found[i]
+            if reuse_problem(kind, cards, prior, options) is None:
+                extend(left - {i}, [*prior, Announcement(kind, cards, points, 1)])
+
+    extend(frozenset(range(len(found))), [])
+    return best
+
+
+@pytest.mark.parametrize("game", [Briscan(), Brisque()], ids=lambda g: g.id)
+@pytest.mark.parametrize("reuse", [{}, {"sequence_cards_in_quartets": True}, {"strict_card_reuse": True}])
+def test_most_melds_bounds_every_announcement(game, reuse):
+    """The contract's ``maxItems`` of ``melds`` refuses no announcement the rules allow and, with the default
+    reuse rules, falls at most one short of one. Every hand of aces and courts (where melds crowd: marriages,
+    runs, quartets, carte blanche, the trump ace); spades are trumps (the suits are alike)."""
+    options = game.options({"ace_is_court": True, **reuse})
+    courts = [r + s for r in "AKQJ" for s in SUITS]
+    reached = max(
+        most_in_one_announcement(candidates(hand, "S", options, game.variant, maximal=False), options)
+        for hand in itertools.combinations(courts, game.hand_size)
+    )
+    assert reached <= game.most_melds
+    if not reuse:
+        assert reached >= game.most_melds - 1
