@@ -169,10 +169,12 @@ class HandTable:
         return self.keys[rank["strength"] - 1]
 
     def nbytes(self) -> int:
-        """An estimate of the table's memory: the dict, its int keys, the answers, the keys."""
-        total = sys.getsizeof(self.by_hand) + 32 * len(self.by_hand) + 120 * len(self.keys)
+        """An estimate of the table's memory: the dict, its int keys, the answers, the keys, and room for what
+        is derived beside it (the HTTP layer's answers as JSON text: a map as large as the dict, and each answer
+        written once)."""
+        total = 2 * sys.getsizeof(self.by_hand) + 32 * len(self.by_hand) + 120 * len(self.keys)
         for answer in self.data.answers:
-            total += sys.getsizeof(answer) + sys.getsizeof(answer["description"])
+            total += sys.getsizeof(answer) + 3 * sys.getsizeof(answer["description"]) + 80
             if "interpretation" in answer:
                 total += sys.getsizeof(answer["interpretation"]) + 120 * len(answer["interpretation"])
         return total
