@@ -34,7 +34,7 @@ LegalAction = dict[str, Any]
 TIE = "tie"
 """What decided a comparison whose best hands are equal."""
 
-RULES_VERSION = "2026.11-2"
+RULES_VERSION = "2026.11-3"
 """Changes whenever any verdict for the same request could change."""
 
 

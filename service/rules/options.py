@@ -108,7 +108,7 @@ def _base_types(hint: Any) -> tuple[tuple[type, ...], bool]:
         kinds = tuple(a for a in args if a is not type(None))
         return kinds, len(kinds) != len(args)
     if origin is typing.Literal:
-        return tuple({type(a) for a in typing.get_args(hint)}), False
+        return tuple(dict.fromkeys(type(a) for a in typing.get_args(hint))), False  # a set would vary
     return (hint,), False
 
 
