@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, ClassVar, TypeVar
 
 from service.rules.briscola.cards import PACK, RANKS, check_trick_input, parse_card, winner_and_points
@@ -42,13 +43,20 @@ class BriscolaCards:
     def score_trick(self, state: BriscolaState | ChiamataState, cards: Sequence[Card]) -> tuple[int, int]:
         """The winning card and the trick's points with the deal's trump (3(c))."""
         assert state.trump is not None  # tricks are played once the trump is known
-        return winner_and_points(state.trump, cards)
+        return _scored(state.trump, tuple(cards))
 
     def trick_taken(self, state: Table, events: list[Event]) -> Transition[Table]:
         """The winner leads the next trick; once every hand is empty the deal is complete."""
         if any(s.hand for s in state.seats):
             return Transition(state, tuple(events))
         return Transition(evolve(state, to_act=None, phase=COMPLETE), tuple(events))
+
+
+@lru_cache(maxsize=8192)
+def _scored(trump: str, cards: tuple[Card, ...]) -> tuple[int, int]:
+    """:func:`winner_and_points`, remembered: a two-player deal's tricks are 6,240 (40 x 39 cards, 4 trumps),
+    so a worker soon knows them all; longer tricks are remembered while they recur."""
+    return winner_and_points(trump, cards)
 
 
 def face_up_reachable(turn_up: Card, face_up: Card, mode: str) -> bool:
