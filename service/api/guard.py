@@ -216,7 +216,10 @@ def _over(value: Any, names: tuple[str, ...], is_object: bool, most: int, contai
             if _too_big(item, is_object, most, contains):
                 return (i,)
         return None
+    key = rest[0]
     for i, item in enumerate(value):
+        if key != "*" and not (isinstance(item, dict) and key in item):
+            continue  # nothing named here (most actions have no melds): no call
         found = _over(item, rest, is_object, most, contains)
         if found is not None:
             return (i, *found)

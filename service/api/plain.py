@@ -234,12 +234,16 @@ class RecordReader:
         plain, options = self.options.read(record)
         if not plain:
             return None
-        actions = []
-        for raw in raw_actions:
-            action = self.action(raw)
-            if action is None:
-                return None
-            actions.append(action)
+        known, dumps = self.action.known, orjson.dumps
+        try:  # every action remembered (the common case): found by its text, no call per action
+            actions = [known[dumps(raw)] for raw in raw_actions]
+        except (KeyError, TypeError):
+            actions = []
+            for raw in raw_actions:
+                action = self.action(raw)
+                if action is None:
+                    return None
+                actions.append(action)
         plain = {"players": players, "dealer": dealer, "seed": seed, "options": options, "actions": actions}
         return {"record": {**plain, **self.defaults}}
 
