@@ -21,8 +21,8 @@ def byte_stream(seed: str) -> Iterator[int]:
 
 
 def uniform(stream: Iterator[int], m: int) -> int:
-    """An unbiased integer in ``[0, m)``: rejection sampling below ``(2**64 // m) * m``."""
-    limit = (2**64 // m) * m
+    """An unbiased integer in ``[0, m)``: rejection sampling below :func:`rejection_limit`."""
+    limit = rejection_limit(m)
     while True:
         value = next(stream)
         if value < limit:
@@ -60,11 +60,16 @@ def _shuffle_by_word(pack: Sequence[str], seed: str) -> tuple[str, ...]:
     return tuple(deck)
 
 
+def rejection_limit(m: int) -> int:
+    """``(2**64 // m) * m``: the words below it are spread evenly over ``[0, m)``."""
+    return (2**64 // m) * m
+
+
 class _Limits(dict[int, int]):
-    """The rejection limit ``(2**64 // m) * m`` of each ``m``, computed on first use."""
+    """The :func:`rejection_limit` of each ``m``, computed on first use."""
 
     def __missing__(self, m: int) -> int:
-        limit = self[m] = (2**64 // m) * m
+        limit = self[m] = rejection_limit(m)
         return limit
 
 

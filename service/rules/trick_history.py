@@ -1,14 +1,15 @@
-"""The check of a deal's finished tricks, one for every trick-taking game: each trick holds one card per
-player, is led by the winner of the trick before (the first by the deal's first leader), and records the
-seat whose card wins it and its card points."""
+"""The checks every trick-taking game makes of its table: every card of the pack exactly once, the trump and
+the turn-up, and the deal's finished tricks (each holds one card per player, is led by the winner of the trick
+before, the first by the deal's first leader, and records the seat whose card wins it and its card points)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from service.rules.cards import SUITS, Card
+from service.rules.cards import SUITS, Card, suit
 from service.rules.errors import Problem
+from service.rules.game import HoldsCards, cards_problem
 from service.rules.tricks import Trick
 
 Scorer = Callable[[str, Sequence[Card]], tuple[int, int]]
@@ -64,3 +65,27 @@ def trick_history_problems(
                 problems.append(Problem(codes.points, codes.points_text.format(k=k, points=points), where + "/points"))
         expected_leader = trick.winner
     return problems
+
+
+def table_cards_problems(
+    loose: Sequence[Card], seats: Sequence[HoldsCards], tricks: Sequence[Trick], pack: Sequence[Card]
+) -> list[Problem]:
+    """Card conservation: the cards in no hand (``loose``: the stock or talon, the trick in progress), every
+    hand and every finished trick hold ``pack`` exactly."""
+    every: list[Card] = [*loose]
+    for s in seats:
+        every.extend(s.hand)
+    for t in tricks:
+        every.extend(t.cards)
+    return cards_problem(every, pack, "/seats")
+
+
+def turn_up_problems(
+    trump: str, turn_up: Card, pack: Collection[Card], trump_code: str, turn_up_code: str
+) -> list[Problem]:
+    """The trump is a suit, and the turn-up a card of the pack in that suit."""
+    if trump not in SUITS:
+        return [Problem(trump_code, "trump is a suit: S, H, D or C", "/trump")]
+    if turn_up not in pack or suit(turn_up) != trump:
+        return [Problem(turn_up_code, "the turn-up is a card of the pack in the trump suit", "/turn_up")]
+    return []

@@ -11,11 +11,11 @@ from service.rules.briscan.cards import PACK, winner_and_points
 from service.rules.briscan.melds import Announcement, meld_points, reuse_problem
 from service.rules.briscan.state import COMPLETE, ENDINGS, FINAL, PHASES, TALON, TRICKS, BriscanSeat, BriscanState
 from service.rules.briscan.variants import CB_COURTS, CB_PIPS, QUARTET, TRUMP_ACE
-from service.rules.cards import SUITS, Card, rank, suit
+from service.rules.cards import Card, rank
 from service.rules.errors import Problem
-from service.rules.game import Check, cards_problem
+from service.rules.game import Check
 from service.rules.seats import next_seat, replace_seat
-from service.rules.trick_history import TrickCodes, trick_history_problems
+from service.rules.trick_history import TrickCodes, table_cards_problems, trick_history_problems, turn_up_problems
 
 if TYPE_CHECKING:
     from service.rules.briscan.game import Briscan
@@ -50,18 +50,8 @@ def state_problems(game: Briscan, state: BriscanState) -> list[Problem]:
     problems: list[Problem] = []
     if len(state.seats) != 2 or any(s.seat != i for i, s in enumerate(state.seats)):
         return [Problem(Check.seat_count, "two seats, listed in order 0, 1", "/seats")]
-    every: list[Card] = [*state.talon, *state.trick]
-    for s in state.seats:
-        every.extend(s.hand)
-    for t in state.tricks:
-        every.extend(t.cards)
-    problems.extend(cards_problem(every, PACK, "/seats"))
-    if state.trump not in SUITS:
-        problems.append(Problem(BriscanProblem.trump, "trump is a suit: S, H, D or C", "/trump"))
-    elif state.turn_up not in PACK or suit(state.turn_up) != state.trump:
-        problems.append(
-            Problem(BriscanProblem.turn_up, "the turn-up is a card of the pack in the trump suit", "/turn_up")
-        )
+    problems.extend(table_cards_problems([*state.talon, *state.trick], state.seats, state.tricks, PACK))
+    problems.extend(turn_up_problems(state.trump, state.turn_up, PACK, BriscanProblem.trump, BriscanProblem.turn_up))
     if state.exchanged_by is not None and (state.exchanged_by not in (0, 1) or state.turn_up == "7" + state.trump):
         problems.append(
             Problem(BriscanProblem.exchanged_by, "a seat 0 or 1 that exchanged the trump seven", "/exchanged_by")

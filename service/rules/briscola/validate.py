@@ -22,9 +22,9 @@ from service.rules.briscola.state import (
 )
 from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import Problem
-from service.rules.game import Check, cards_problem, seat_count_problems, seat_order_problems
+from service.rules.game import Check, seat_count_problems, seat_order_problems
 from service.rules.seats import next_seat
-from service.rules.trick_history import TrickCodes, trick_history_problems
+from service.rules.trick_history import TrickCodes, table_cards_problems, trick_history_problems, turn_up_problems
 from service.rules.tricks import Trick
 
 if TYPE_CHECKING:
@@ -89,18 +89,9 @@ def briscola_problems(game: Briscola, state: BriscolaState) -> list[Problem]:
     if problems:
         return problems
     pack = game.pack(n, state.options)
-    every: list[Card] = [*state.stock, *state.trick]
-    for s in state.seats:
-        every.extend(s.hand)
-    for t in state.tricks:
-        every.extend(t.cards)
-    problems.extend(cards_problem(every, pack, "/seats"))
-    if state.trump not in SUITS:  # report it and go on: the sizes and the turn do not depend on it
-        problems.append(Problem(BriscolaProblem.trump, "trump is a suit: S, H, D or C", "/trump"))
-    elif state.turn_up not in pack or suit(state.turn_up) != state.trump:
-        problems.append(
-            Problem(BriscolaProblem.turn_up, "the turn-up is a card of the pack in the trump suit", "/turn_up")
-        )
+    problems.extend(table_cards_problems([*state.stock, *state.trick], state.seats, state.tricks, pack))
+    # a wrong trump is reported and the checks go on: the sizes and the turn do not depend on it
+    problems.extend(turn_up_problems(state.trump, state.turn_up, pack, BriscolaProblem.trump, BriscolaProblem.turn_up))
     if state.stock and state.stock[-1] in pack and state.turn_up in pack:
         face_up = state.stock[-1]
         if not face_up_reachable(state.turn_up, face_up, state.options.turnup_exchange):
@@ -161,12 +152,7 @@ def chiamata_problems(game: BriscolaChiamata, state: ChiamataState) -> list[Prob
     problems = check_seats(state.seats, n)
     if problems:
         return problems
-    every: list[Card] = [*state.trick]
-    for s in state.seats:
-        every.extend(s.hand)
-    for t in state.tricks:
-        every.extend(t.cards)
-    problems.extend(cards_problem(every, PACK, "/seats"))
+    problems.extend(table_cards_problems(state.trick, state.seats, state.tricks, PACK))
     if state.phase not in CHIAMATA_PHASES:
         problems.append(Problem(BriscolaProblem.phase, f"phase must be one of {list(CHIAMATA_PHASES)}", "/phase"))
         return problems
