@@ -24,7 +24,7 @@ from service.api.guard import NOT_CHECKED, checked_document
 from service.rules.actions import ActionBase
 from service.rules.errors import InvalidInput
 from service.rules.game import Game, HandGame
-from service.rules.tables import HandRank, HandTable
+from service.rules.tables import LISTED_SPAN, HandRank, HandTable
 
 Reader = Callable[[Any], dict[str, Any] | None]
 """The data a body loads to, read without marshmallow; None to leave the body to the schema."""
@@ -146,26 +146,45 @@ def results_text(table: HandTable, hands: list[list[str]]) -> orjson.Fragment | 
 RESULT_TAILS = "results_text"
 
 
-def _result_tails(table: HandTable) -> dict[int, str]:
-    """Each hand key's answer written after its last card's code: ``"],"category":...}``; empty when a code of
-    the pack is not written as it is."""
+class _NoHand:
+    """The text of a key that names no hand (a card twice): writing it raises KeyError, as a dict would."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        raise KeyError("no such hand")
+
+
+def _result_tails(table: HandTable) -> list[Any] | dict[int, str]:
+    """Each hand key's answer written after its last card's code: ``"],"category":...}``, in a list indexed by
+    the key where the table's keys are few enough (:data:`~service.rules.tables.LISTED_SPAN`: a slot found
+    without hashing or comparing the key), else a dict; empty when a code of the pack is not written as it is."""
     if any(orjson.dumps(card) != f'"{card}"'.encode() for card in table.bits):
         return {}
     members = {id(answer): '"],' + orjson.dumps(answer).decode()[1:] for answer in table.data.answers}
-    return {key: members[id(answer)] for key, answer in table.by_hand.items()}
+    tails = {key: members[id(answer)] for key, answer in table.by_hand.items()}
+    if table.key_span > LISTED_SPAN:
+        return tails
+    listed: list[Any] = [_NoHand()] * table.key_span
+    for key, text in tails.items():
+        listed[key] = text
+    return listed
 
 
-def _three(hands: list[list[str]], bits: dict[str, int], tails: dict[int, str]) -> str:
+Tails = list[Any] | dict[int, str]
+
+
+def _three(hands: list[list[str]], bits: dict[str, int], tails: Tails) -> str:
     items = [f'{{"hand":["{x}","{y}","{z}{tails[bits[x] + bits[y] + bits[z]]}' for x, y, z in hands]
     return "[" + ",".join(items) + "]"
 
 
-def _four(hands: list[list[str]], bits: dict[str, int], tails: dict[int, str]) -> str:
+def _four(hands: list[list[str]], bits: dict[str, int], tails: Tails) -> str:
     items = [f'{{"hand":["{w}","{x}","{y}","{z}{tails[bits[w] + bits[x] + bits[y] + bits[z]]}' for w, x, y, z in hands]
     return "[" + ",".join(items) + "]"
 
 
-WRITERS: dict[int, Callable[[list[list[str]], dict[str, int], dict[int, str]], str]] = {3: _three, 4: _four}
+WRITERS: dict[int, Callable[[list[list[str]], dict[str, int], Tails], str]] = {3: _three, 4: _four}
 """The results writer by hand size (unpacked, as :meth:`~service.rules.tables.HandTable.lookup` does)."""
 
 

@@ -2,7 +2,7 @@
 
 A :class:`HandTable` answers a hand with a shared :class:`HandRank` (category, dense strength, description,
 wild-card reading and the same as a JSON-ready object), found by one dict lookup on the sum of the hand's
-card bits. Hands with the same evaluation share one ``HandRank``.
+card values (:mod:`service.rules.hand_keys`). Hands with the same evaluation share one ``HandRank``.
 
 The tables for each game's default options ship with the package (``service/rules/data/<game>.table``,
 written by ``python -m service.rules.tables``, loaded in milliseconds). Tables for other options are built on
@@ -13,7 +13,6 @@ sequence of option sets grows a process without limit.
 from __future__ import annotations
 
 import array
-import hashlib
 import itertools
 import json
 import struct
@@ -26,6 +25,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict
+
+from service.rules.hand_keys import card_values
 
 MAGIC = b"card-arbiter hand table 1\n"
 DATA_PACKAGE = "service.rules.data"
@@ -118,35 +119,27 @@ def loads(blob: bytes) -> TableData:
     )
 
 
-LOW_BITS = 16
-"""A hand's key: the sum of its cards' values, each card's bit shifted above LOW_BITS plus a scatter below."""
-
-
-def card_value(index: int, hand_size: int) -> int:
-    """The value of the card at ``index`` of the pack: its own bit above LOW_BITS, and below them a fixed
-    pseudo-random scatter (from BLAKE2b) small enough that a hand's scatters never carry into the bits.
-
-    A hand's bits then say exactly which cards it holds (a card twice sums to fewer bits than any real hand,
-    so it finds nothing), and the scatter spreads the keys over a dict's slots (bits alone share their low
-    bits and would crowd a few slots)."""
-    width = LOW_BITS - max(hand_size - 1, 1).bit_length()
-    scatter = int.from_bytes(hashlib.blake2b(index.to_bytes(2, "big"), digest_size=4).digest(), "big") >> (32 - width)
-    return (1 << (index + LOW_BITS)) | scatter
+LISTED_SPAN = 1 << 20
+"""Tables whose keys are below this (three-card hands: 420,000) may keep what is derived from them in lists
+indexed by the key (8 bytes a slot)."""
 
 
 class HandTable:
-    """Every hand's evaluation, looked up by its key: the sum of its cards' values (see :func:`card_value`)."""
+    """Every hand's evaluation, looked up by its key: the sum of its cards' values (see
+    :mod:`service.rules.hand_keys`)."""
 
-    __slots__ = ("bits", "by_hand", "keys", "data", "derived")
+    __slots__ = ("bits", "by_hand", "keys", "data", "derived", "key_span")
 
     def __init__(self, data: TableData, key_of: Callable[[Any], Any] = lambda key: key) -> None:
         self.data = data
-        self.bits = {card: card_value(i, data.hand_size) for i, card in enumerate(data.pack)}
+        self.bits = dict(zip(data.pack, card_values(len(data.pack), data.hand_size), strict=True))
         masks = map(sum, itertools.combinations(self.bits.values(), data.hand_size))
         self.by_hand: dict[int, HandRank] = dict(zip(masks, map(data.answers.__getitem__, data.ids), strict=True))
-        if len(self.by_hand) != len(data.ids):  # pragma: no cover - a pack too large for LOW_BITS' scatter
+        if len(self.by_hand) != len(data.ids):  # pragma: no cover - see hand_keys
             raise ValueError("hand keys collide")
         self.keys = [key_of(k) for k in data.keys]
+        self.key_span = data.hand_size * max(self.bits.values()) + 1
+        """Every key, a real hand's or a card's twice, is below this."""
         self.derived: dict[str, Any] = {}
         """What other layers derive from the table once and keep as long as it (the HTTP layer's answers as
         JSON text)."""
@@ -170,9 +163,10 @@ class HandTable:
 
     def nbytes(self) -> int:
         """An estimate of the table's memory: the dict, its int keys, the answers, the keys, and room for what
-        is derived beside it (the HTTP layer's answers as JSON text: a map as large as the dict, and each answer
-        written once)."""
-        total = 2 * sys.getsizeof(self.by_hand) + 32 * len(self.by_hand) + 120 * len(self.keys)
+        is derived beside it (the HTTP layer's answers as JSON text: a list as long as the key span or a map as
+        large as the dict, and each answer written once)."""
+        beside = 8 * self.key_span if self.key_span <= LISTED_SPAN else sys.getsizeof(self.by_hand)
+        total = sys.getsizeof(self.by_hand) + beside + 32 * len(self.by_hand) + 120 * len(self.keys)
         for answer in self.data.answers:
             total += sys.getsizeof(answer) + 3 * sys.getsizeof(answer["description"]) + 80
             if "interpretation" in answer:

@@ -104,7 +104,12 @@ def _bad_hands(game: Any) -> list[Any]:
     a, b, c, *_ = game.full_pack()
     hand = list(game.full_pack()[: game.hand_size])
     short = hand[:-1]
+    bits = game.hand_table(game.options(None)).bits
+    last = max(bits, key=bits.__getitem__)  # the card of the largest value: its multiset has the largest key
     return [
+        {"hands": [[a] * game.hand_size]},
+        {"hands": [[last] * game.hand_size]},
+        {"hands": [dict.fromkeys(hand, 1)]},
         [],
         {"hands": []},
         {"hands": [hand], "extra": 1},
