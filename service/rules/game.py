@@ -18,7 +18,7 @@ from service.rules.actions import ActionBase
 from service.rules.bounds import GameId, Phase, Players, Seat
 from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text, suit_text_notation
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem, excerpt
-from service.rules.frozen import evolve
+from service.rules.frozen import build, evolve
 from service.rules.options import OptionSpec, build_options, option_specs
 from service.rules.seats import deal_hands, deal_order, next_seat
 from service.rules.tables import HandRank, HandTable, TableData
@@ -503,8 +503,9 @@ class TrickGame(Game[S, Opts, A]):
         events: list[Event] = [{"type": "play", "seat": seat, "card": card}, *also]
         if len(trick) < state.players:
             changed = list(seats)
-            changed[seat] = evolve(seats[seat], hand=hand)
-            after = evolve(state, seats=tuple(changed), trick=trick, to_act=next_seat(seat, state.players), **changes)
+            changed[seat] = evolve(seats[seat], {"hand": hand})
+            to_act = next_seat(seat, state.players)
+            after = evolve(state, {"seats": tuple(changed), "trick": trick, "to_act": to_act, **changes})
             return Transition(after, tuple(events))
         hands = [s.hand for s in seats]
         hands[seat] = hand
@@ -529,20 +530,20 @@ class TrickGame(Game[S, Opts, A]):
         winner = (leader + index) % state.players
         events.append({"type": "trick", "winner": winner, "cards": list(trick), "points": points})
         if self.stock_field is not None:
-            drawn, stock, draws = draw_after_trick(hands, getattr(state, self.stock_field), winner)
-            hands = list(drawn)
+            stock, draws = draw_after_trick(hands, getattr(state, self.stock_field), winner)
             events.extend([{"type": "draw", "seat": s, "card": c} for s, c in draws])
             changes[self.stock_field] = stock
         seats = list(table.seats)
         for i, s in enumerate(table.seats):
             if i != winner and hands[i] is not s.hand:
-                seats[i] = evolve(s, hand=hands[i])
+                seats[i] = evolve(s, {"hand": hands[i]})
         taker = seats[winner]
         field = self.points_field
-        seats[winner] = evolve(taker, hand=hands[winner], **{field: getattr(taker, field) + points})
-        done = Trick(leader, trick, winner, points)
+        seats[winner] = evolve(taker, {"hand": hands[winner], field: getattr(taker, field) + points})
+        done = build(Trick, {"leader": leader, "cards": trick, "winner": winner, "points": points})
+        tricks = (*table.tricks, done)
         after = evolve(
-            state, seats=tuple(seats), trick=(), tricks=(*table.tricks, done), leader=winner, to_act=winner, **changes
+            state, {"seats": tuple(seats), "trick": (), "tricks": tricks, "leader": winner, "to_act": winner, **changes}
         )
         return self.trick_taken(after, events)
 

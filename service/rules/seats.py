@@ -56,4 +56,4 @@ SeatT = TypeVar("SeatT", bound=HasSeat)
 
 def replace_seat(seats: tuple[SeatT, ...], seat: int, **changes: Any) -> tuple[SeatT, ...]:
     """The seats with ``seat``'s record changed (states are immutable: a new tuple, new record)."""
-    return tuple([evolve(s, **changes) if s.seat == seat else s for s in seats])
+    return tuple([evolve(s, changes) if s.seat == seat else s for s in seats])

@@ -74,19 +74,18 @@ def card_points(cards: Sequence[Card], values: Mapping[str, int]) -> int:
 
 
 def draw_after_trick(
-    hands: Sequence[tuple[Card, ...]], stock: tuple[Card, ...], winner: int
-) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], list[tuple[int, Card]]]:
+    hands: list[tuple[Card, ...]], stock: tuple[Card, ...], winner: int
+) -> tuple[tuple[Card, ...], list[tuple[int, Card]]]:
     """The winner draws the top card of the stock, then the others in play order, one each while it lasts.
 
-    Returns the new hands, the rest of the stock and the draws as ``(seat, card)`` in order. The turn-up,
-    the stock's last card, goes to the last player in draw order on the final round.
+    ``hands`` (the seats' hands, a list of the caller's own) take their cards in place; returns the rest of the
+    stock and the draws as ``(seat, card)`` in order. The turn-up, the stock's last card, goes to the last
+    player in draw order on the final round.
     """
-    new = list(hands)
-    players = len(hands)
-    draws = list(zip(_draw_order(winner, players), stock[:players], strict=False))  # the stock may run out
+    draws = list(zip(_draw_order(winner, len(hands)), stock))  # noqa: B905 - one a seat while the stock lasts
     for seat, card in draws:
-        new[seat] = (*new[seat], card)
-    return tuple(new), stock[len(draws) :], draws
+        hands[seat] = (*hands[seat], card)
+    return stock[len(draws) :], draws
 
 
 @cache

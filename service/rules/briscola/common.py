@@ -47,9 +47,10 @@ class BriscolaCards:
 
     def trick_taken(self, state: Table, events: list[Event]) -> Transition[Table]:
         """The winner leads the next trick; once every hand is empty the deal is complete."""
-        if any(s.hand for s in state.seats):
-            return Transition(state, tuple(events))
-        return Transition(evolve(state, to_act=None, phase=COMPLETE), tuple(events))
+        for seat in state.seats:
+            if seat.hand:
+                return Transition(state, tuple(events))
+        return Transition(evolve(state, {"to_act": None, "phase": COMPLETE}), tuple(events))
 
 
 @lru_cache(maxsize=8192)

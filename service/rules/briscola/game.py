@@ -202,7 +202,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
             )
         face_up = state.stock[-1]
         hand = tuple(face_up if c == mine else c for c in state.seats[seat].hand)
-        after = evolve(state, seats=replace_seat(state.seats, seat, hand=hand), stock=(*state.stock[:-1], mine))
+        after = evolve(state, {"seats": replace_seat(state.seats, seat, hand=hand), "stock": (*state.stock[:-1], mine)})
         return Transition(after, ({"type": "exchange_turnup", "seat": seat, "gave": mine, "took": face_up},))
 
     # -- result ------------------------------------------------------------------------------------
@@ -265,9 +265,9 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
 
     def view(self, state: BriscolaState, seat: int) -> BriscolaState:
         """Others' hands and the stock are hidden; the face-up turn-up under the stock is public."""
-        seats = tuple(s if s.seat == seat else evolve(s, hand=hide(s.hand)) for s in state.seats)
+        seats = tuple(s if s.seat == seat else evolve(s, {"hand": hide(s.hand)}) for s in state.seats)
         stock = (*hide(state.stock[:-1]), state.stock[-1]) if state.stock else ()
-        return evolve(state, seats=seats, stock=stock)
+        return evolve(state, {"seats": seats, "stock": stock})
 
 
 __all__ = ["Briscola", "face_up_reachable", "sides"]
