@@ -14,7 +14,7 @@ from flask_swagger_ui import get_swaggerui_blueprint
 
 from schemas.common import ProblemDetailsSchema
 from schemas.oneof import OneOfPlugin
-from service.api import guard, hooks, jsonio, ops
+from service.api import guard, hooks, jsonio, ops, plain
 from service.api.games import game_blueprint
 from service.api.problems import PROBLEM_JSON, register_error_handlers
 from service.rules.game import HandGame
@@ -113,4 +113,5 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         for game in GAMES.values():
             if isinstance(game, HandGame):
                 game.warm()
+                plain.result_tails(game.hand_table(game.options(None)))  # hands/evaluate's answers as text
     return app

@@ -129,49 +129,50 @@ class HandsReader:
         return {"hands": PackHands(hands, ranks), "options": options}
 
 
+Tails = tuple[str, ...] | dict[int, str]
+"""Each hand key's answer as text (:func:`result_tails`)."""
+
+
 def results_text(table: HandTable, hands: list[list[str]]) -> orjson.Fragment | None:
     """``results`` of ``hands/evaluate`` as JSON, written in the pass that looks each hand up: each answer's
-    members after ``hand`` are written once per table (kept in ``table.derived``), each hand's codes are copied
-    as sent (canonical codes of the pack, which JSON writes as they are). The same bytes as orjson writes for
+    members after ``hand`` are written once per table (:func:`result_tails`), each hand's codes are copied as
+    sent (canonical codes of the pack, which JSON writes as they are). The same bytes as orjson writes for
     ``[{"hand": hand, **rank}, ...]``. None where the pack has a code JSON would escape; raises KeyError or
     TypeError as the lookup does."""
-    tails = table.derived.get(RESULT_TAILS)
-    if tails is None:
-        tails = table.derived[RESULT_TAILS] = _result_tails(table)
+    tails = result_tails(table)
     if not tails:
         return None
-    return orjson.Fragment(WRITERS[table.data.hand_size](hands, table.bits, tails))
+    text = WRITERS[table.data.hand_size](hands, table.bits, tails)
+    if NO_HAND in text:
+        raise KeyError("a hand holds a card twice")
+    return orjson.Fragment(text)
 
 
 RESULT_TAILS = "results_text"
+NO_HAND = "\0"
+"""The text of a key that names no hand (a card twice): a NUL, which JSON text never holds unescaped."""
 
 
-class _NoHand:
-    """The text of a key that names no hand (a card twice): writing it raises KeyError, as a dict would."""
-
-    __slots__ = ()
-
-    def __format__(self, spec: str) -> str:
-        raise KeyError("no such hand")
-
-
-def _result_tails(table: HandTable) -> list[Any] | dict[int, str]:
-    """Each hand key's answer written after its last card's code: ``"],"category":...}``, in a list indexed by
-    the key where the table's keys are few enough (:data:`~service.rules.tables.LISTED_SPAN`: a slot found
-    without hashing or comparing the key), else a dict; empty when a code of the pack is not written as it is."""
-    if any(orjson.dumps(card) != f'"{card}"'.encode() for card in table.bits):
-        return {}
-    members = {id(answer): '"],' + orjson.dumps(answer).decode()[1:] for answer in table.data.answers}
-    tails = {key: members[id(answer)] for key, answer in table.by_hand.items()}
-    if table.key_span > LISTED_SPAN:
+def result_tails(table: HandTable) -> Tails:
+    """Each hand key's answer written after its last card's code, ``"],"category":...}``: built on first use
+    and kept beside the table (``table.derived``). A tuple indexed by the key where the table's keys are few
+    enough (:data:`~service.rules.tables.LISTED_SPAN`: a slot found without hashing or comparing the key;
+    :data:`NO_HAND` where no hand has the key; a tuple of strings, which the cyclic collector leaves alone),
+    else a dict; empty when a code of the pack is not written as it is."""
+    tails: Tails | None = table.derived.get(RESULT_TAILS)
+    if tails is not None:
         return tails
-    listed: list[Any] = [_NoHand()] * table.key_span
-    for key, text in tails.items():
-        listed[key] = text
-    return listed
-
-
-Tails = list[Any] | dict[int, str]
+    tails = {}
+    if all(orjson.dumps(card) == f'"{card}"'.encode() for card in table.bits):
+        members = {id(answer): '"],' + orjson.dumps(answer).decode()[1:] for answer in table.data.answers}
+        tails = {key: members[id(answer)] for key, answer in table.by_hand.items()}
+        if table.key_span <= LISTED_SPAN:
+            listed = [NO_HAND] * table.key_span
+            for key, text in tails.items():
+                listed[key] = text
+            tails = tuple(listed)
+    table.derived[RESULT_TAILS] = tails
+    return tails
 
 
 def _three(hands: list[list[str]], bits: dict[str, int], tails: Tails) -> str:

@@ -120,7 +120,7 @@ def loads(blob: bytes) -> TableData:
 
 
 LISTED_SPAN = 1 << 20
-"""Tables whose keys are below this (three-card hands: 420,000) may keep what is derived from them in lists
+"""Tables whose keys are below this (three-card hands: 420,000) may keep what is derived from them in tuples
 indexed by the key (8 bytes a slot)."""
 
 
@@ -163,7 +163,7 @@ class HandTable:
 
     def nbytes(self) -> int:
         """An estimate of the table's memory: the dict, its int keys, the answers, the keys, and room for what
-        is derived beside it (the HTTP layer's answers as JSON text: a list as long as the key span or a map as
+        is derived beside it (the HTTP layer's answers as JSON text: a tuple as long as the key span or a map as
         large as the dict, and each answer written once)."""
         beside = 8 * self.key_span if self.key_span <= LISTED_SPAN else sys.getsizeof(self.by_hand)
         total = sys.getsizeof(self.by_hand) + beside + 32 * len(self.by_hand) + 120 * len(self.keys)
