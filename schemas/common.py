@@ -63,14 +63,14 @@ class ProblemDetailsSchema(ProblemSchema):
     )
 
 
-def refusal_fields(legal_action: fields.Field) -> dict[str, fields.Field]:
-    """What a refused action says (a 409, a record's ``illegal`` verdict): its code, the rule it broke and
-    what was legal then, each a game's ``legal_action``."""
+def refusal_fields(legal_action: fields.Field, codes: list[str]) -> dict[str, fields.Field]:
+    """What a refused action says (a 409, a record's ``illegal`` verdict): its code (one of the game's ``codes``,
+    :meth:`Game.refusals`), the rule it broke and what was legal then, each a game's ``legal_action``."""
     return {
         "code": fields.String(
             required=True,
-            validate=validate.Regexp(r"^[a-z][a-z0-9_]*$"),
-            metadata={"description": "Why the rules refused the action: a stable snake_case code."},
+            validate=validate.OneOf(codes),
+            metadata={"description": "Why the rules refused the action: one of the game's stable codes."},
         ),
         "rule": fields.String(
             required=True,
@@ -86,9 +86,9 @@ def refusal_fields(legal_action: fields.Field) -> dict[str, fields.Field]:
     }
 
 
-def illegal_action_schema(name: str, legal_action: fields.Field) -> type[Schema]:
+def illegal_action_schema(name: str, legal_action: fields.Field, codes: list[str]) -> type[Schema]:
     """A game's 409: a problem (RFC 9457) with the refusal's code, rule and legal actions."""
-    made = type(f"{name}Schema", (ProblemSchema,), dict(refusal_fields(legal_action)))
+    made = type(f"{name}Schema", (ProblemSchema,), dict(refusal_fields(legal_action, codes)))
     made.__doc__ = "An illegal action (409): a problem naming the rule broken and listing what was legal."
     return made
 

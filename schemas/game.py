@@ -272,7 +272,7 @@ class GameSchemas:
             "A record: a deal (deck or seed) and the actions in order.",
         )
         self.record_request = build("RecordRequest", {"record": fields.Nested(record, required=True), **views_asked()})
-        refusal = refusal_fields(deriver.legal_action())
+        refusal = refusal_fields(deriver.legal_action(), game.refusals())
         adjudication_error = build(
             "AdjudicationError",
             {
@@ -283,7 +283,7 @@ class GameSchemas:
                 "legal_actions": refusal["legal_actions"],
             },
         )
-        self.illegal_action = illegal_action_schema(f"{prefix}IllegalAction", deriver.legal_action())
+        self.illegal_action = illegal_action_schema(f"{prefix}IllegalAction", deriver.legal_action(), game.refusals())
         self.adjudicate_response = build(
             "AdjudicateResponse",
             {

@@ -58,6 +58,9 @@ Check = StrEnum(
 )
 """The problem codes every game's ``validate`` shares (each game's own are an enum in its ``validate.py``)."""
 
+Refusal = StrEnum("Refusal", "deal_over unknown_action not_your_turn")
+"""The codes every game's refusals (:class:`IllegalAction`) share (each game's own are an enum beside its class)."""
+
 
 def seat_count_problems(seats: Sized, players: int) -> list[Problem]:
     """A problem unless a state lists one seat per player."""
@@ -139,6 +142,9 @@ class Game(ABC, Generic[S, Opts, A]):
     problem_codes: ClassVar[tuple[type[StrEnum], ...]]
     """The enums of the problem codes the game's own state checks give (its ``validate.py``), besides
     :class:`Check`; each is listed in the game's rules file."""
+    refusal_codes: ClassVar[tuple[type[StrEnum], ...]]
+    """The enums of the codes the game's own refusals give (its :meth:`apply`), besides :class:`Refusal`: every
+    code a raise site uses is one of them (the 409's ``code`` enum; see :meth:`refusals`)."""
     event_types: ClassVar[tuple[type, ...]]
     result_type: ClassVar[type]
     carry_type: ClassVar[type[Any] | None] = None
@@ -321,6 +327,11 @@ class Game(ABC, Generic[S, Opts, A]):
     def illegal(self, state: S, code: str, rule: str, message: str) -> IllegalAction:
         """An IllegalAction that lists what would have been legal."""
         return IllegalAction(code, rule, message, self.legal_actions(state))
+
+    def refusals(self) -> list[str]:
+        """Every code the game's refusals can give: :class:`Refusal`'s, then the game's own, each once."""
+        enums: tuple[type[StrEnum], ...] = (Refusal, *self.refusal_codes)
+        return list(dict.fromkeys(code.value for enum in enums for code in enum))
 
     players_note: ClassVar[str] = ""
     """Said when a player count is refused, besides the counts allowed."""

@@ -56,6 +56,9 @@ def test_an_illegal_action_lists_the_games_legal_actions(client, game_id):
     assert body["legal_actions"] == legal
     assert not validator(name).is_valid({**body, "legal_actions": [{"seat": 0, "type": "bogus"}]})
     assert not validator(name).is_valid({**body, "code": "Not your turn"})
+    assert schema["properties"]["code"]["enum"] == GAMES[game_id].refusals()  # the game's table, in its order
+    elsewhere = next(code for g in GAMES.values() for code in g.refusals() if code not in GAMES[game_id].refusals())
+    assert not validator(name).is_valid({**body, "code": elsewhere})  # another game's code is not this game's
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -70,6 +73,7 @@ def test_an_illegal_verdict_names_a_code_a_rule_and_the_legal_actions(client, ga
     assert [e.message for e in response.iter_errors(answer)] == []
     error = validator(prefix(game_id) + "AdjudicationError")
     assert not error.is_valid({**answer["error"], "legal_actions": [{"type": "bogus"}]})
+    assert not error.is_valid({**answer["error"], "code": "snake_case_but_no_code"})
 
 
 def random_hands(game, rng, count):

@@ -1,8 +1,10 @@
-"""Every ``rule`` id the engine can give, per game: read from the source and seen in random playthroughs.
+"""Every ``rule`` id and refusal ``code`` the engine can give, per game: read from the source and seen in random
+playthroughs.
 
 The source: every ``illegal(state, code, rule, message)``, ``IllegalAction(code, rule, ...)`` and
 ``Problem(..., rule=...)`` in the modules a game's class is built from, with every string a conditional
-``rule`` argument can take, plus ``(code, rule, message)`` tuples that such calls unpack. Playthroughs: random
+``rule`` argument can take, plus ``(code, rule, message)`` tuples that such calls unpack (and, for codes, the
+``(code, message)`` pairs a check appends to the problems a refusal takes its code from). Playthroughs: random
 deals played with listed actions, probing at each step with actions the rules should refuse. Actions go
 through the wire schemas, so the probes use the same shapes a client sends.
 """
@@ -14,8 +16,9 @@ import inspect
 import random
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from marshmallow import ValidationError
 
@@ -29,6 +32,13 @@ from tests.simulation import submitted
 RULES_PACKAGE = Path(inspect.getfile(Game)).parent
 RULE_ID = re.compile(r"^(flow|turn|\d+(\([a-z]'*\)\d*)?(/[a-z]+)?|[A-Z]+-A\d+)$")
 CODE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class Refused(NamedTuple):
+    """What a refusal said: its code and the rule it named."""
+
+    code: str
+    rule: str
 
 
 # -- the source -------------------------------------------------------------------------------------
@@ -100,6 +110,56 @@ def rule_ids_in(path: Path) -> set[str]:
     return found
 
 
+def _code(node: ast.AST) -> str | None:
+    return (
+        node.value
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and CODE.match(node.value)
+        else None
+    )
+
+
+def _rule_like(node: ast.AST) -> bool:
+    """Whether ``node`` can be the ``rule`` of a ``(code, rule, message)`` tuple: a rule id, or an expression
+    giving one (a name, a call, a conditional), not a literal of another kind (a hand's ``(category, key,
+    description)``)."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and bool(RULE_ID.match(node.value))
+    return isinstance(node, ast.Name | ast.Call | ast.IfExp | ast.Attribute)
+
+
+def codes_in(source: str) -> set[str]:
+    """Every refusal code a module's source can give: the code argument of its ``illegal``/``IllegalAction``
+    calls (each string of a conditional one), the code of each ``(code, rule, message)`` tuple (what a call
+    unpacks: ``illegal(state, *why)``) and of each ``(code, message)`` pair appended to a list of problems (what
+    Broggin's ``declare`` takes the first of)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            position = {"illegal": 1, "IllegalAction": 0}.get(name)
+            arguments = node.args[: (position or 0) + 1]
+            if (
+                position is not None
+                and len(node.args) > position
+                and not any(isinstance(a, ast.Starred) for a in arguments)
+            ):
+                found |= {code for n in ast.walk(node.args[position]) if (code := _code(n)) is not None}
+            pair = node.args[0] if name == "append" and len(node.args) == 1 else None
+            if isinstance(pair, ast.Tuple) and len(pair.elts) == 2 and (code := _code(pair.elts[0])) is not None:
+                found.add(code)
+        elif isinstance(node, ast.Tuple) and len(node.elts) == 3 and _rule_like(node.elts[1]):
+            code = _code(node.elts[0])
+            if code is not None:
+                found.add(code)
+    return found
+
+
+def source_codes(game: Game[Any, Any, Any]) -> set[str]:
+    """Every refusal code the modules of ``game`` can give (see :func:`codes_in`)."""
+    return {code for path in game_modules(game) for code in codes_in(path.read_text(encoding="utf-8"))}
+
+
 def _defines(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     return {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
@@ -169,12 +229,12 @@ class Table:
             return refused
         return True
 
-    def refusal(self, raw: dict[str, Any]) -> str | None:
-        """The rule a refused ``raw`` names (the state is left as it was); None if it was accepted or malformed."""
+    def refusal(self, raw: dict[str, Any]) -> IllegalAction | None:
+        """The refusal of ``raw`` (the state is left as it was); None if it was accepted or malformed."""
         before = self.state
         outcome = self.attempt(raw)
         self.state = before
-        return outcome.rule if isinstance(outcome, IllegalAction) else None
+        return outcome if isinstance(outcome, IllegalAction) else None
 
 
 def concrete(listed: dict[str, Any], table: Table, rng: random.Random) -> dict[str, Any]:
@@ -209,10 +269,10 @@ def probes(
             yield {**concrete(template, table, rng), "seat": seat}
 
 
-def playthrough_rule_ids(game: Game[Any, Any, Any], options: dict[str, Any], deals: int, seed: int) -> set[str]:
-    """The rules named by refusals over ``deals`` random deals with ``options``."""
+def playthrough_refusals(game: Game[Any, Any, Any], options: dict[str, Any], deals: int, seed: int) -> set[Refused]:
+    """The code and rule of every refusal over ``deals`` random deals with ``options``."""
     rng = random.Random(seed)
-    found: set[str] = set()
+    found: set[Refused] = set()
     seen: dict[str, dict[str, Any]] = {}
     for deal in range(deals):
         tables = [n for n in range(game.min_players, min(game.max_players, 6) + 1)]
@@ -223,9 +283,9 @@ def playthrough_rule_ids(game: Game[Any, Any, Any], options: dict[str, Any], dea
             for template in listed:
                 seen.setdefault(template["type"], template)
             for raw in probes(listed, seen, table, rng):
-                rule = table.refusal(raw)
-                if rule is not None:
-                    found.add(rule)
+                refused = table.refusal(raw)
+                if refused is not None:
+                    found.add(Refused(refused.code, refused.rule))
             if not listed:
                 break
             moved = False
@@ -237,4 +297,21 @@ def playthrough_rule_ids(game: Game[Any, Any, Any], options: dict[str, Any], dea
     return found
 
 
-__all__ = ["GAMES", "option_rule_ids", "playthrough_rule_ids", "source_rule_ids"]
+PLAYTHROUGH_OPTIONS = {
+    "three-card-brag": [{}, {"blind_allowed": False, "max_bet": 6, "max_raise_increment": 2}],
+    "old-brag": [{}, {"max_raise": 2, "pot3_folded_players_eligible": False}, {"consolation_pots": False}],
+    "broggin": [{}, {"assignment": "declared_only", "exchange_limit": "stock_only", "max_raises": 1}],
+}
+"""Option sets that open other paths of a game's flow; every other game plays its defaults."""
+
+
+@cache
+def seen_refusals(game_id: str) -> frozenset[Refused]:
+    """The refusals of two random deals with each of the game's :data:`PLAYTHROUGH_OPTIONS`."""
+    found: set[Refused] = set()
+    for seed, options in enumerate(PLAYTHROUGH_OPTIONS.get(game_id, [{}])):
+        found |= playthrough_refusals(GAMES[game_id], options, deals=2, seed=seed)
+    return frozenset(found)
+
+
+__all__ = ["GAMES", "codes_in", "option_rule_ids", "seen_refusals", "source_codes", "source_rule_ids"]

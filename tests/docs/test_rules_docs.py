@@ -103,6 +103,13 @@ def test_the_problem_codes_table_is_the_engines(game_id: str) -> None:
     assert problem_codes((DOCS / "README.md").read_text(encoding="utf-8")) == [code.value for code in Check]
 
 
+@pytest.mark.parametrize("game_id", DOCUMENTED)
+def test_every_refusal_code_is_named_in_the_rules_file(game_id: str) -> None:
+    """A client meets a 409's ``code`` (an enum of the game's, :meth:`Game.refusals`) in the file's text."""
+    text = doc_path(game_id).read_text(encoding="utf-8")
+    assert [code for code in GAMES[game_id].refusals() if f"`{code}`" not in text] == []
+
+
 def documented_states(game_id: str) -> list[Any]:
     """States of a random deal at the game's smallest table, at its start, middle and end, and (where the game
     carries something between deals) the start of the next deal, carrying in what the first carries out."""

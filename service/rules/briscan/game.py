@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Annotated, Any, ClassVar
 
 from service.rules.actions import ActionBase, Play
@@ -76,6 +77,16 @@ class ExchangeSeven(ActionBase, type="exchange_seven"):
 BriscanAction = Play | ExchangeSeven | Announce
 
 
+BriscanRefusal = StrEnum(
+    "BriscanRefusal",
+    (
+        "invalid_meld too_many_melds meld_not_allowed card_not_in_hand card_reuse trump_ace_exchanged "
+        "announce_not_allowed must_follow exchange_not_allowed"
+    ),
+)
+"""The codes of a Briscan or Brisque action the rules refuse, besides those every game shares (:class:`Refusal`)."""
+
+
 class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     """Briscan: 5 cards each, every meld and bonus of 2(c); 600 wins the game."""
 
@@ -90,6 +101,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     phases = PHASES
     actions = (Play, ExchangeSeven, Announce)
     problem_codes = (BriscanProblem,)
+    refusal_codes = (BriscanRefusal,)
     event_types = EVENTS
     result_type = BriscanResult
     announces_melds = True

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import ClassVar, Literal
 
 from service.rules.actions import ActionBase, Play
@@ -102,6 +103,16 @@ def settlement(caller: int, partner: int, success: bool, units: int, players: in
     return out
 
 
+ChiamataRefusal = StrEnum(
+    "ChiamataRefusal",
+    (
+        "wrong_phase invalid_bid dealer_must_bid bid_not_lower points_before_two bid_out_of_range "
+        "invalid_suit missing_rank invalid_rank card_not_in_hand"
+    ),
+)
+"""The codes of a Briscola chiamata action the rules refuse, besides those every game shares (:class:`Refusal`)."""
+
+
 class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, ChiamataAction]):
     """Briscola chiamata: auction, a called card makes a secret partner, 8 tricks, zero-sum settlement."""
 
@@ -114,6 +125,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
     phases = CHIAMATA_PHASES
     actions = (Bid, Pass, ChooseSuit, Play)
     problem_codes = (BriscolaProblem, ChiamataProblem)
+    refusal_codes = (ChiamataRefusal,)
     hand_size = HAND_SIZE
     event_types = CHIAMATA_EVENTS
     result_type = ChiamataResult

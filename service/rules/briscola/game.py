@@ -65,6 +65,13 @@ def match_problems(players: int, options: BriscolaOptions, carry: BriscolaCarry)
     return []
 
 
+BriscolaRefusal = StrEnum(
+    "BriscolaRefusal",
+    ("card_not_in_hand exchange_not_allowed"),
+)
+"""The codes of a Briscola action the rules refuse, besides those every game shares (:class:`Refusal`)."""
+
+
 class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, BriscolaAction]):
     """Briscola: no obligation to follow, the turn-up's suit is trump, the winner draws first; 61 wins."""
 
@@ -78,6 +85,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     phases = PHASES
     actions = (Play, ExchangeTurnup)
     problem_codes = (BriscolaProblem, MatchProblem)
+    refusal_codes = (BriscolaRefusal,)
     hand_size = HAND_SIZE
     event_types = BRISCOLA_EVENTS
     result_type = BriscolaResult

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Annotated
 
 from service.rules.actions import ActionBase, Call, Fold, Raise
@@ -89,6 +90,17 @@ class Declare(ActionBase, type="declare"):
 BrogginAction = BrogginBet | Fold | Exchange | Call | Raise | Declare
 
 
+BrogginRefusal = StrEnum(
+    "BrogginRefusal",
+    (
+        "wrong_phase bet_is_one_stake card_not_in_hand duplicate_discard too_many_cards drawn_not_needed "
+        "drawn_mismatch no_raise raise_too_small raise_too_large invalid_card not_a_trump trump_not_held "
+        "declared_twice not_a_realm_card outside_domain duplicate_identity undeclared_trump"
+    ),
+)
+"""The codes of a Broggin action the rules refuse, besides those every game shares (:class:`Refusal`)."""
+
+
 class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     """Broggin from the Eon role-playing game: 40 cards, eight trumps, two betting rounds and an exchange."""
 
@@ -102,6 +114,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     phases = PHASES
     actions = (BrogginBet, Fold, Exchange, Call, Raise, Declare)
     problem_codes = (BrogginProblem,)
+    refusal_codes = (BrogginRefusal,)
     ranking = RANKING
     event_types = EVENTS
     result_type = BrogginResult

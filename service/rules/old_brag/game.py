@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
@@ -67,6 +68,17 @@ def face_up_order(card: Card, options: OldBragOptions) -> int:
     return PIP_VALUE[rank(card)]
 
 
+OldBragRefusal = StrEnum(
+    "OldBragRefusal",
+    (
+        "dealer_opens already_opened not_drawing_phase betting_over not_in_pot3 already_bust already_stood "
+        "dealer_must_open nothing_to_call no_bet_to_raise not_betting bet_too_small raise_too_small "
+        "raise_too_large stock_empty"
+    ),
+)
+"""The codes of an Old Brag action the rules refuse, besides those every game shares (:class:`Refusal`)."""
+
+
 class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]):
     """Old Brag with braggers and the two consolation pots (Serbian seed)."""
 
@@ -81,6 +93,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     phases = PHASES
     actions = (Bet, Call, Raise, Fold, Hit, Stand)
     problem_codes = (OldBragProblem,)
+    refusal_codes = (OldBragRefusal,)
     ranking = RANKING
     event_types = EVENTS
     result_type = OldBragResult

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
@@ -46,6 +47,16 @@ def _half_up(chips: int) -> int:
     return -(-chips // 2)
 
 
+BragRefusal = StrEnum(
+    "BragRefusal",
+    (
+        "no_stake_to_raise stake_already_set bet_too_small raise_too_small odd_stake bet_too_large "
+        "already_open nothing_to_call cannot_see"
+    ),
+)
+"""The codes of a Three Card Brag action the rules refuse, besides those every game shares (:class:`Refusal`)."""
+
+
 class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     """Modern British Three Card Brag: blind play, seeing, prials on top."""
 
@@ -60,6 +71,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     phases = PHASES
     actions = (Bet, Call, Raise, Fold, See, Look)
     problem_codes = (BragProblem,)
+    refusal_codes = (BragRefusal,)
     ranking = RANKING
     event_types = EVENTS
     result_type = BragResult
