@@ -20,7 +20,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from schemas.fields import CardField, StrictBoolean, StrictInteger, StrictString, SuitField, TupleList
+from schemas.fields import CardField, MostMembers, StrictBoolean, StrictInteger, StrictString, SuitField, TupleList
 from schemas.oneof import OneOf
 from service.rules.bounds import Bounds, GameBound, Notation, Words
 from service.rules.cards import CARD, SUIT, card_pattern
@@ -65,9 +65,17 @@ LISTED_AS: dict[str, dict[str, Any]] = {
 }
 """How a legal action lists a field the client chooses (API.md section 6)."""
 
-MOST_ITEMS: dict[str, Any] = {"hand": lambda game: game.hand_size, "melds": lambda game: game.most_melds}
-"""The most items of an array whose length the game bounds (:class:`~service.rules.bounds.GameBound`); the
-request guard refuses a longer one with a 422 at the array before anything loads (service/api/guard.py)."""
+MOST_ITEMS: dict[str, Any] = {
+    "hand": lambda game: game.hand_size,
+    "melds": lambda game: game.most_melds,
+    "pack": lambda game: len(game.full_pack()),
+    "table": lambda game: game.max_players,
+    "tricks": lambda game: len(game.full_pack()) // game.min_players,
+    "calls": lambda game: game.most_calls,
+}
+"""The most items of an array (members of an object) whose length the game bounds
+(:class:`~service.rules.bounds.GameBound`); the request guard refuses a longer array with a 422 at the array
+before anything loads (service/api/guard.py), the field an object with more members."""
 
 Meta = type("Meta", (), {"unknown": RAISE, "ordered": True})
 
@@ -278,7 +286,11 @@ class Deriver:
                 return StrictInteger(validate=validate.Range(bounds[0].minimum, bounds[0].maximum), **kwargs)
             bound = next((e for e in extras if isinstance(e, GameBound)), None)
             if bound is not None and bound.what in MOST_ITEMS:
-                return self.field(base, validate=validate.Length(max=MOST_ITEMS[bound.what](self.game)), **kwargs)
+                most = MOST_ITEMS[bound.what](self.game)
+                if typing.get_origin(base) in (dict, collections.abc.Mapping):
+                    metadata = {**kwargs.pop("metadata", {}), "maxProperties": most}
+                    return self.field(base, validate=MostMembers(most), metadata=metadata, **kwargs)
+                return self.field(base, validate=validate.Length(max=most), **kwargs)
             if bound is not None:
                 return game_field(self.game, bound.what, **kwargs)
             return self.field(base, **kwargs)
