@@ -22,7 +22,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from schemas.fields import CardField, MostMembers, StrictBoolean, StrictInteger, StrictString, SuitField, TupleList
 from schemas.oneof import OneOf
-from service.rules.bounds import Bounds, GameBound, Notation, Words
+from service.rules.bounds import Bounds, GameBound, LeastItems, Notation, Words
 from service.rules.cards import CARD, SUIT, card_pattern
 
 
@@ -287,10 +287,11 @@ class Deriver:
             bound = next((e for e in extras if isinstance(e, GameBound)), None)
             if bound is not None and bound.what in MOST_ITEMS:
                 most = MOST_ITEMS[bound.what](self.game)
+                least = next((e.items for e in extras if isinstance(e, LeastItems)), None)
                 if typing.get_origin(base) in (dict, collections.abc.Mapping):
                     metadata = {**kwargs.pop("metadata", {}), "maxProperties": most}
                     return self.field(base, validate=MostMembers(most), metadata=metadata, **kwargs)
-                return self.field(base, validate=validate.Length(max=most), **kwargs)
+                return self.field(base, validate=validate.Length(min=least, max=most), **kwargs)
             if bound is not None:
                 return game_field(self.game, bound.what, **kwargs)
             return self.field(base, **kwargs)

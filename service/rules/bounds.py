@@ -33,6 +33,13 @@ class GameBound:
 
 
 @dataclass(frozen=True)
+class LeastItems:
+    """Marks an array (bounded by a :class:`GameBound`) that holds at least ``items`` items."""
+
+    items: int
+
+
+@dataclass(frozen=True)
 class Notation:
     """Marks a ``str`` that is one of a closed set of words, in every spelling ``regex`` (a regular expression
     valid in Python and ECMA-262, unanchored) allows: Broggin's trump names as declaration keys."""
@@ -66,6 +73,8 @@ HAND = GameBound("hand")
 """Marks a ``tuple`` of cards taken from one hand: at most ``hand_size`` of them."""
 MELDS = GameBound("melds")
 """Marks the melds of one announcement: at most ``most_melds`` of them."""
+NOT_EMPTY = LeastItems(1)
+"""Marks an array of at least one item: an announcement's melds, a meld's cards (no meld is empty)."""
 PACK_CARDS = GameBound("pack")
 """Marks a ``tuple`` of cards of a state (a hand, the stock, a talon, discards): at most the pack's cards."""
 PER_SEAT = GameBound("table")
@@ -80,6 +89,7 @@ __all__ = [
     "DEAL_TRICKS",
     "HAND",
     "MELDS",
+    "NOT_EMPTY",
     "PACK_CARDS",
     "PER_SEAT",
     "Bounds",
@@ -87,6 +97,7 @@ __all__ = [
     "Chips",
     "GameBound",
     "GameId",
+    "LeastItems",
     "MeldKind",
     "Notation",
     "Phase",

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from service.rules.briscan.melds import meld_points
 from service.rules.broggin.cards import TRUMPS, is_trump
 from service.rules.registry import GAMES
 
@@ -172,6 +173,24 @@ def test_an_announcement_holds_at_most_the_melds_a_hand_makes(client, game_id):
     pack = list(game.full_pack())
     too_long = {"type": "announce", "melds": [{"kind": "carte_blanche_courts", "cards": pack[: game.hand_size + 1]}]}
     over_the_bound(client, game_id, too_long, "/action/melds/0/cards", game.hand_size)
+
+
+@pytest.mark.parametrize("game_id", ["briscan", "brisque"])
+def test_an_announcement_holds_a_meld_and_a_meld_a_card(client, game_id):
+    """No meld of any kind is empty, so an empty ``melds`` or meld ``cards`` is a 422 at it (``minItems``), not a
+    409 from the rules."""
+    game = GAMES[game_id]
+    options = game.options(None)
+    assert [kind for kind in game.meld_kinds if meld_points(kind, (), "H", options, game.variant) is not None] == []
+    meld = schemas()[prefix(game_id) + "Meld"]["properties"]["cards"]
+    melds = schemas()[prefix(game_id) + "Announce"]["properties"]["melds"]
+    assert meld["minItems"] == melds["minItems"] == 1
+    state = deal(client, game_id, seed="x").get_json()["state"]
+    empty = {"kind": "marriage", "cards": []}
+    for melds_sent, pointer in (([], "/action/melds"), ([empty], "/action/melds/0/cards")):
+        action = {"seat": state["to_act"], "type": "announce", "melds": melds_sent}
+        response = client.post(f"/v1/{game_id}/actions", json={"state": state, "action": action})
+        assert pointers(response) == [pointer]
 
 
 def test_a_broggin_exchange_discards_at_most_a_hand(client):
