@@ -117,6 +117,8 @@ class Deriver:
         self.cache_legal: dict[str, dict[str, type[Schema]]] = {}
         self.hidden = False
         """Whether the cards of the fields made now may be "??" (a state, an event's private key, as views show)."""
+        self.acting = False
+        """Whether the fields made now are an action's (a client's move, whose cards are never hidden)."""
 
     def schema(self, cls: type) -> type[Schema]:
         """The schema class for a dataclass; loads to an instance of it."""
@@ -124,7 +126,7 @@ class Deriver:
             return self.cache[cls]
         hints = typing.get_type_hints(cls, include_extras=True)
         attrs: dict[str, Any] = {}
-        self.hidden, outer = True, self.hidden  # a state's cards may be "??" (a view of it)
+        self.hidden, outer = not self.acting, self.hidden  # a state's cards may be "??" (a view of it)
         try:
             for f in dataclasses.fields(cls):
                 attrs[f.name] = self.field(hints[f.name], required=True)
@@ -151,15 +153,19 @@ class Deriver:
         """Each field of an action class: name, wire field, required."""
         hints = typing.get_type_hints(cls, include_extras=True)
         out = []
-        for f in dataclasses.fields(cls):
-            if f.name == "seat":
-                continue
-            required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-            hint = hints[f.name]
-            if not required:  # optional: absent rather than null
-                args = [a for a in typing.get_args(hint) if a is not type(None)]
-                hint = args[0] if typing.get_origin(hint) in (typing.Union, types.UnionType) else hint
-            out.append((f.name, self.field(hint, required=required), required))
+        self.acting, outer = True, self.acting  # an announcement's melds are an action's, not a state's
+        try:
+            for f in dataclasses.fields(cls):
+                if f.name == "seat":
+                    continue
+                required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+                hint = hints[f.name]
+                if not required:  # optional: absent rather than null
+                    args = [a for a in typing.get_args(hint) if a is not type(None)]
+                    hint = args[0] if typing.get_origin(hint) in (typing.Union, types.UnionType) else hint
+                out.append((f.name, self.field(hint, required=required), required))
+        finally:
+            self.acting = outer
         return out
 
     def _action_attrs(self, cls: Any) -> dict[str, Any]:
