@@ -20,9 +20,9 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from schemas.fields import CardField, StrictBoolean, StrictInteger, StrictString, SuitField, TupleList
+from schemas.fields import CardField, MostMembers, StrictBoolean, StrictInteger, StrictString, SuitField, TupleList
 from schemas.oneof import OneOf
-from service.rules.bounds import Bounds, GameBound, Notation, Words
+from service.rules.bounds import Bounds, GameBound, LeastItems, Notation, Words
 from service.rules.cards import CARD, SUIT, card_pattern
 
 
@@ -65,9 +65,17 @@ LISTED_AS: dict[str, dict[str, Any]] = {
 }
 """How a legal action lists a field the client chooses (API.md section 6)."""
 
-MOST_ITEMS: dict[str, Any] = {"hand": lambda game: game.hand_size, "melds": lambda game: game.most_melds}
-"""The most items of an array whose length the game bounds (:class:`~service.rules.bounds.GameBound`); the
-request guard refuses a longer one with a 422 at the array before anything loads (service/api/guard.py)."""
+MOST_ITEMS: dict[str, Any] = {
+    "hand": lambda game: game.hand_size,
+    "melds": lambda game: game.most_melds,
+    "pack": lambda game: len(game.full_pack()),
+    "table": lambda game: game.max_players,
+    "tricks": lambda game: len(game.full_pack()) // game.min_players,
+    "calls": lambda game: game.most_calls,
+}
+"""The most items of an array (members of an object) whose length the game bounds
+(:class:`~service.rules.bounds.GameBound`); the request guard refuses a longer array with a 422 at the array
+before anything loads (service/api/guard.py), the field an object with more members."""
 
 Meta = type("Meta", (), {"unknown": RAISE, "ordered": True})
 
@@ -109,6 +117,8 @@ class Deriver:
         self.cache_legal: dict[str, dict[str, type[Schema]]] = {}
         self.hidden = False
         """Whether the cards of the fields made now may be "??" (a state, an event's private key, as views show)."""
+        self.acting = False
+        """Whether the fields made now are an action's (a client's move, whose cards are never hidden)."""
 
     def schema(self, cls: type) -> type[Schema]:
         """The schema class for a dataclass; loads to an instance of it."""
@@ -116,7 +126,7 @@ class Deriver:
             return self.cache[cls]
         hints = typing.get_type_hints(cls, include_extras=True)
         attrs: dict[str, Any] = {}
-        self.hidden, outer = True, self.hidden  # a state's cards may be "??" (a view of it)
+        self.hidden, outer = not self.acting, self.hidden  # a state's cards may be "??" (a view of it)
         try:
             for f in dataclasses.fields(cls):
                 attrs[f.name] = self.field(hints[f.name], required=True)
@@ -143,15 +153,19 @@ class Deriver:
         """Each field of an action class: name, wire field, required."""
         hints = typing.get_type_hints(cls, include_extras=True)
         out = []
-        for f in dataclasses.fields(cls):
-            if f.name == "seat":
-                continue
-            required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-            hint = hints[f.name]
-            if not required:  # optional: absent rather than null
-                args = [a for a in typing.get_args(hint) if a is not type(None)]
-                hint = args[0] if typing.get_origin(hint) in (typing.Union, types.UnionType) else hint
-            out.append((f.name, self.field(hint, required=required), required))
+        self.acting, outer = True, self.acting  # an announcement's melds are an action's, not a state's
+        try:
+            for f in dataclasses.fields(cls):
+                if f.name == "seat":
+                    continue
+                required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+                hint = hints[f.name]
+                if not required:  # optional: absent rather than null
+                    args = [a for a in typing.get_args(hint) if a is not type(None)]
+                    hint = args[0] if typing.get_origin(hint) in (typing.Union, types.UnionType) else hint
+                out.append((f.name, self.field(hint, required=required), required))
+        finally:
+            self.acting = outer
         return out
 
     def _action_attrs(self, cls: Any) -> dict[str, Any]:
@@ -278,7 +292,12 @@ class Deriver:
                 return StrictInteger(validate=validate.Range(bounds[0].minimum, bounds[0].maximum), **kwargs)
             bound = next((e for e in extras if isinstance(e, GameBound)), None)
             if bound is not None and bound.what in MOST_ITEMS:
-                return self.field(base, validate=validate.Length(max=MOST_ITEMS[bound.what](self.game)), **kwargs)
+                most = MOST_ITEMS[bound.what](self.game)
+                least = next((e.items for e in extras if isinstance(e, LeastItems)), None)
+                if typing.get_origin(base) in (dict, collections.abc.Mapping):
+                    metadata = {**kwargs.pop("metadata", {}), "maxProperties": most}
+                    return self.field(base, validate=MostMembers(most), metadata=metadata, **kwargs)
+                return self.field(base, validate=validate.Length(min=least, max=most), **kwargs)
             if bound is not None:
                 return game_field(self.game, bound.what, **kwargs)
             return self.field(base, **kwargs)

@@ -34,6 +34,19 @@ class StrictInteger(fields.Integer):
         return int(super()._deserialize(number, attr, data, **kwargs))
 
 
+class MostMembers(validate.Validator):
+    """At most ``most`` members of an object (its field states ``maxProperties``; ``validate.Length`` would
+    document a string's ``maxLength``)."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+
+    def __call__(self, value: Any) -> Any:
+        if len(value) > self.most:
+            raise ValidationError(f"at most {self.most} members, not {len(value)}")
+        return value
+
+
 class StrictBoolean(fields.Boolean):
     """``true`` or ``false`` and nothing else."""
 

@@ -24,10 +24,19 @@ class Bounds:
 class GameBound:
     """Marks a value whose allowed values the game sets: ``seat`` (0 .. max_players - 1), ``players`` (the
     counts the game is played by), ``phase`` (its phase words), ``meld_kind`` (its meld words) or ``game``
-    (its id); or an array whose length it bounds: ``hand`` (at most a hand's cards, ``hand_size``) or
-    ``melds`` (at most the melds one announcement can hold, ``most_melds``)."""
+    (its id); or an array (or object) whose length it bounds: ``hand`` (at most a hand's cards, ``hand_size``),
+    ``melds`` (at most the melds one announcement can hold, ``most_melds``), ``pack`` (at most the cards of the
+    game's pack), ``table`` (at most one per seat, ``max_players``), ``tricks`` (at most the tricks of a deal:
+    the pack's cards over the fewest players) or ``calls`` (at most the calls of an auction, ``most_calls``)."""
 
     what: str
+
+
+@dataclass(frozen=True)
+class LeastItems:
+    """Marks an array (bounded by a :class:`GameBound`) that holds at least ``items`` items."""
+
+    items: int
 
 
 @dataclass(frozen=True)
@@ -64,15 +73,31 @@ HAND = GameBound("hand")
 """Marks a ``tuple`` of cards taken from one hand: at most ``hand_size`` of them."""
 MELDS = GameBound("melds")
 """Marks the melds of one announcement: at most ``most_melds`` of them."""
+NOT_EMPTY = LeastItems(1)
+"""Marks an array of at least one item: an announcement's melds, a meld's cards (no meld is empty)."""
+PACK_CARDS = GameBound("pack")
+"""Marks a ``tuple`` of cards of a state (a hand, the stock, a talon, discards): at most the pack's cards."""
+PER_SEAT = GameBound("table")
+"""Marks a ``tuple`` with at most one item per seat (a state's seats, a trick's cards, a score per side)."""
+DEAL_TRICKS = GameBound("tricks")
+"""Marks a state's finished tricks: at most the tricks of a deal."""
+AUCTION_CALLS = GameBound("calls")
+"""Marks an auction's calls: at most ``most_calls`` of them."""
 
 __all__ = [
+    "AUCTION_CALLS",
+    "DEAL_TRICKS",
     "HAND",
     "MELDS",
+    "NOT_EMPTY",
+    "PACK_CARDS",
+    "PER_SEAT",
     "Bounds",
     "Carried",
     "Chips",
     "GameBound",
     "GameId",
+    "LeastItems",
     "MeldKind",
     "Notation",
     "Phase",

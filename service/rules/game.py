@@ -12,10 +12,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from service.rules.actions import ActionBase
-from service.rules.bounds import GameId, Phase, Players, Seat
+from service.rules.bounds import PACK_CARDS, GameId, Phase, Players, Seat
 from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text, suit_text_notation
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem, excerpt
 from service.rules.frozen import build, evolve
@@ -83,7 +83,7 @@ class SeatBase:
     """The fields every game's per-seat record starts with: the seat and the cards in its hand."""
 
     seat: Seat
-    hand: tuple[Card, ...]
+    hand: Annotated[tuple[Card, ...], PACK_CARDS]
 
 
 S = TypeVar("S", bound=StateBase)

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Annotated
 
-from service.rules.bounds import Seat
+from service.rules.bounds import PER_SEAT, Seat
 from service.rules.cards import ITALIAN_SUITS, Card, parse_suit_text
 
 SUIT_WORDS: dict[str, str] = {
@@ -34,7 +35,7 @@ class Trick:
     """A finished trick: who led, the cards in play order, the seat that won it and its card points."""
 
     leader: Seat
-    cards: tuple[Card, ...]
+    cards: Annotated[tuple[Card, ...], PER_SEAT]
     winner: Seat
     points: int
 

@@ -114,3 +114,35 @@ def test_a_declaration_key_is_a_trump_by_any_of_its_names(text):
     except CardError:
         is_trump = False
     assert is_trump == in_notation(TRUMP_NOTATION, text), text
+
+
+def card_fields(name):
+    """Every card field (a string with the game's card pattern, hidden or not) under the component ``name``,
+    through its references."""
+    found, todo, seen = [], [components()[name]], {name}
+    while todo:
+        node = todo.pop()
+        if isinstance(node, list):
+            todo.extend(node)
+        elif isinstance(node, dict):
+            ref = node.get("$ref", "").rsplit("/", 1)[-1]
+            if ref and ref not in seen:
+                seen.add(ref)
+                todo.append(components()[ref])
+            if node.get("type") == "string" and "A card code" in node.get("description", ""):
+                found.append(node)
+            todo.extend(node.values())
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_an_action_never_carries_a_hidden_card(game_id):
+    """A client sends the cards it plays, discards or melds: an action's card fields (an announcement's meld
+    cards included) take the game's notation, without the "??" a view's state may show."""
+    game = GAMES[game_id]
+    for name in ("Action", "LegalAction"):
+        cards = card_fields(prefix(game_id) + name)
+        assert [c["pattern"] for c in cards] == [card_pattern(game.card_notation)] * len(cards)
+        assert not any("??" in c["description"] for c in cards)
+    state = card_fields(prefix(game_id) + "StateRequest")
+    assert state and {c["pattern"] for c in state} == {card_pattern(game.card_notation, hidden=True)}

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from service.rules.briscan.melds import meld_points
+from service.rules.broggin.cards import TRUMPS, is_trump
 from service.rules.registry import GAMES
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
@@ -173,9 +175,114 @@ def test_an_announcement_holds_at_most_the_melds_a_hand_makes(client, game_id):
     over_the_bound(client, game_id, too_long, "/action/melds/0/cards", game.hand_size)
 
 
+@pytest.mark.parametrize("game_id", ["briscan", "brisque"])
+def test_an_announcement_holds_a_meld_and_a_meld_a_card(client, game_id):
+    """No meld of any kind is empty, so an empty ``melds`` or meld ``cards`` is a 422 at it (``minItems``), not a
+    409 from the rules."""
+    game = GAMES[game_id]
+    options = game.options(None)
+    assert [kind for kind in game.meld_kinds if meld_points(kind, (), "H", options, game.variant) is not None] == []
+    meld = schemas()[prefix(game_id) + "Meld"]["properties"]["cards"]
+    melds = schemas()[prefix(game_id) + "Announce"]["properties"]["melds"]
+    assert meld["minItems"] == melds["minItems"] == 1
+    state = deal(client, game_id, seed="x").get_json()["state"]
+    empty = {"kind": "marriage", "cards": []}
+    for melds_sent, pointer in (([], "/action/melds"), ([empty], "/action/melds/0/cards")):
+        action = {"seat": state["to_act"], "type": "announce", "melds": melds_sent}
+        response = client.post(f"/v1/{game_id}/actions", json={"state": state, "action": action})
+        assert pointers(response) == [pointer]
+
+
 def test_a_broggin_exchange_discards_at_most_a_hand(client):
     game = GAMES["broggin"]
     exchange = schemas()["BrogginExchange"]["properties"]
     assert exchange["discard"]["maxItems"] == exchange["drawn"]["maxItems"] == game.hand_size
     cards = list(game.full_pack())[: game.hand_size + 1]
     over_the_bound(client, "broggin", {"type": "exchange", "discard": cards}, "/action/discard", game.hand_size)
+
+
+def state_arrays(name, at=""):
+    """Every array under the component ``name`` of the committed document (through its references, each
+    component once): its path (``*`` for an item) and its ``maxItems``."""
+    found, todo, seen = {}, [(schemas()[name], at)], {name}
+    while todo:
+        node, path = todo.pop()
+        if "$ref" in node:
+            ref = node["$ref"].rsplit("/", 1)[1]
+            if ref not in seen:
+                seen.add(ref)
+                todo.append((schemas()[ref], path))
+            continue
+        types = node.get("type")
+        if types == "array" or (isinstance(types, list) and "array" in types):
+            found[path] = node.get("maxItems")
+            todo.append((node["items"], path + "/*"))
+        for key, value in node.get("properties", {}).items():
+            todo.append((value, f"{path}/{key}"))
+        for value in node.get("anyOf", []) + node.get("oneOf", []):
+            todo.append((value, path))
+    return found
+
+
+UNBOUNDED = {"/seats/*/melds", "/seats/*/bonuses"}
+"""A Briscan or Brisque seat's announced melds and bonuses: no bound of the game's reaches them."""
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_array_of_a_state_is_bounded_by_the_game(client, game_id):
+    """A state's arrays state the game's bounds, not the guard's 10,000 (contract follow-up): cards at most the
+    pack's, seats and a trick's cards one per seat, finished tricks the tricks of a deal; a longer one is a
+    422 at the array before anything loads."""
+    game = GAMES[game_id]
+    pack, seats = len(game.full_pack()), game.max_players
+    request = schemas()[prefix(game_id) + "StateRequest"]["properties"]["state"]["$ref"].rsplit("/", 1)[1]
+    arrays = state_arrays(request)
+    assert {path for path, most in arrays.items() if most is None} == (UNBOUNDED & arrays.keys())
+    expected = {
+        "/seats": seats,
+        "/seats/*/hand": pack,
+        "/stock": pack,
+        "/talon": pack,
+        "/discards": pack,
+        "/seats/*/drawn": pack,
+        "/trick": seats,
+        "/tricks": pack // game.min_players,
+        "/tricks/*/cards": seats,
+        "/seats/*/declared": game.hand_size,
+        "/seats/*/melds/*/cards": game.hand_size,
+        "/auction": getattr(game, "most_calls", None),
+        "/carry/match_score": seats,
+        "/carry/game_score": seats,
+    }
+    assert {path: arrays[path] for path in expected if path in arrays} == {
+        path: most for path, most in expected.items() if path in arrays
+    }
+    assert {"/seats", "/seats/*/hand"} <= arrays.keys()
+    state = deal(client, game_id, seed="x").get_json()["state"]
+    too_many_seats = {**state, "seats": state["seats"] * (seats // len(state["seats"]) + 1)}
+    answer = client.post(f"/v1/{game_id}/states/validate", json={"state": too_many_seats})
+    assert pointers(answer) == ["/state/seats"]
+    assert answer.get_json()["errors"][0]["detail"].startswith(f"at most {seats} items")
+    first = {**state["seats"][0], "hand": [*game.full_pack(), game.full_pack()[0]]}
+    long_hand = {**state, "seats": [first, *state["seats"][1:]]}
+    answer = client.post(f"/v1/{game_id}/states/validate", json={"state": long_hand})
+    assert pointers(answer) == ["/state/seats/0/hand"]
+    assert client.post(f"/v1/{game_id}/states/validate", json={"state": state}).get_json()["valid"] is True
+
+
+def test_a_broggin_declaration_names_at_most_a_hands_trumps(client):
+    """``assignments`` (a declare action's, a hand's declaration) has at most one member per card of a hand."""
+    game = GAMES["broggin"]
+    assert schemas()["BrogginDeclare"]["properties"]["assignments"]["maxProperties"] == game.hand_size
+    declarations = schemas()["BrogginHandsRequest"]["properties"]["declarations"]["items"]
+    assert declarations["maxProperties"] == game.hand_size
+    realm = next(card for card in game.full_pack() if not is_trump(card))
+    assignments = dict.fromkeys(TRUMPS[: game.hand_size + 1], realm)
+    state = deal(client, "broggin", seed="x").get_json()["state"]
+    action = {"seat": state["to_act"], "type": "declare", "assignments": assignments}
+    assert pointers(client.post("/v1/broggin/actions", json={"state": state, "action": action})) == [
+        "/action/assignments"
+    ]
+    hand = list(game.full_pack())[: game.hand_size]
+    answer = client.post("/v1/broggin/hands/evaluate", json={"hands": [hand], "declarations": [assignments]})
+    assert pointers(answer) == ["/declarations/0"]

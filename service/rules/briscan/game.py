@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Annotated, Any, ClassVar
 
 from service.rules.actions import ActionBase, Play
-from service.rules.bounds import HAND, MELDS, MeldKind
+from service.rules.bounds import HAND, MELDS, NOT_EMPTY, MeldKind
 from service.rules.briscan.cards import ORDER, PACK, SEQUENCE, check_trick_input, parse_card, winner_and_points
 from service.rules.briscan.events import EVENTS, BriscanResult
 from service.rules.briscan.melds import (
@@ -59,14 +59,14 @@ class Meld:
     """One meld announced: its ``kind`` and the cards that make it."""
 
     kind: MeldKind
-    cards: Annotated[tuple[Card, ...], HAND]
+    cards: Annotated[tuple[Card, ...], HAND, NOT_EMPTY]
 
 
 @dataclass(frozen=True)
 class Announce(ActionBase, type="announce"):
     """Announce melds ("melda"): only the player on lead after a trick (BSC-A6), or at the start (carte blanche)."""
 
-    melds: Annotated[tuple[Meld, ...], MELDS]
+    melds: Annotated[tuple[Meld, ...], MELDS, NOT_EMPTY]
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Annotated
 
+from service.rules.bounds import HAND
 from service.rules.briscan.cards import COURTS, SEQUENCE
 from service.rules.briscan.options import BriscanOptions
 from service.rules.briscan.variants import CB_COURTS, CB_PIPS, MARRIAGE, QUARTET, SEQUENCE_KINDS, TRUMP_ACE, Variant
@@ -31,7 +33,7 @@ class Announcement:
     """An announced meld: its kind, cards (canonical order), points, and the tricks finished when announced."""
 
     kind: str
-    cards: tuple[Card, ...]
+    cards: Annotated[tuple[Card, ...], HAND]
     points: int
     trick: int
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from service.rules.bounds import Carried, Seat
+from service.rules.bounds import DEAL_TRICKS, PACK_CARDS, PER_SEAT, Carried, Seat
 from service.rules.briscan.melds import Announcement
 from service.rules.briscan.options import BriscanOptions
 from service.rules.cards import Card
@@ -45,7 +46,7 @@ class BriscanCarry:
     """What a deal carries in from the one before: ``game_score``, each seat's game score so far (BSC-A8),
     seat 0 first; 0 and 0 for the first deal."""
 
-    game_score: tuple[Carried, ...] = (0, 0)
+    game_score: Annotated[tuple[Carried, ...], PER_SEAT] = (0, 0)
 
 
 @dataclass(frozen=True)
@@ -60,12 +61,12 @@ class BriscanState(StateBase):
 
     options: BriscanOptions
     carry: BriscanCarry
-    seats: tuple[BriscanSeat, ...]
+    seats: Annotated[tuple[BriscanSeat, ...], PER_SEAT]
     trump: str
     turn_up: Card
-    talon: tuple[Card, ...]
+    talon: Annotated[tuple[Card, ...], PACK_CARDS]
     exchanged_by: Seat | None
     leader: Seat
-    trick: tuple[Card, ...]
-    tricks: tuple[Trick, ...]
+    trick: Annotated[tuple[Card, ...], PER_SEAT]
+    tricks: Annotated[tuple[Trick, ...], DEAL_TRICKS]
     ended: str

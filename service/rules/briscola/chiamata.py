@@ -126,6 +126,9 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
     actions = (Bid, Pass, ChooseSuit, Play)
     problem_codes = (BriscolaProblem, ChiamataProblem)
     refusal_codes = (ChiamataRefusal,)
+    most_calls = PLAYERS + len(ORDER) + TOTAL - BASE_TARGET + 1
+    """The calls of the longest auction: each seat's pass (final) and each rank and point bid once (bids only
+    go down the ranks, then up the points)."""
     hand_size = HAND_SIZE
     event_types = CHIAMATA_EVENTS
     result_type = ChiamataResult

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from service.rules.bounds import Carried, Seat
+from service.rules.bounds import AUCTION_CALLS, DEAL_TRICKS, PACK_CARDS, PER_SEAT, Carried, Seat
 from service.rules.briscola.options import BriscolaOptions, ChiamataOptions
 from service.rules.cards import Card
 from service.rules.game import SeatBase, StateBase
@@ -31,7 +32,7 @@ class BriscolaCarry:
     the match (BRI-A12), one number per side in side order (the side of seat 0 first); empty for the first
     deal."""
 
-    match_score: tuple[Carried, ...] = ()
+    match_score: Annotated[tuple[Carried, ...], PER_SEAT] = ()
 
 
 @dataclass(frozen=True)
@@ -45,13 +46,13 @@ class BriscolaState(StateBase):
 
     options: BriscolaOptions
     carry: BriscolaCarry
-    seats: tuple[BriscolaSeat, ...]
+    seats: Annotated[tuple[BriscolaSeat, ...], PER_SEAT]
     trump: str
     turn_up: Card
-    stock: tuple[Card, ...]
+    stock: Annotated[tuple[Card, ...], PACK_CARDS]
     leader: Seat
-    trick: tuple[Card, ...]
-    tricks: tuple[Trick, ...]
+    trick: Annotated[tuple[Card, ...], PER_SEAT]
+    tricks: Annotated[tuple[Trick, ...], DEAL_TRICKS]
 
 
 @dataclass(frozen=True)
@@ -75,12 +76,12 @@ class ChiamataState(StateBase):
     """
 
     options: ChiamataOptions
-    seats: tuple[BriscolaSeat, ...]
-    auction: tuple[AuctionCall, ...]
+    seats: Annotated[tuple[BriscolaSeat, ...], PER_SEAT]
+    auction: Annotated[tuple[AuctionCall, ...], AUCTION_CALLS]
     caller: Seat | None
     called_card: Card | None
     trump: str | None
     partner: Seat | None
     leader: Seat | None
-    trick: tuple[Card, ...]
-    tricks: tuple[Trick, ...]
+    trick: Annotated[tuple[Card, ...], PER_SEAT]
+    tricks: Annotated[tuple[Trick, ...], DEAL_TRICKS]

@@ -26,7 +26,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Annotated
 
-from service.rules.bounds import Notation
+from service.rules.bounds import HAND, Notation
 from service.rules.cards import HIDDEN, Card, any_case, card_text, in_notation, one_of
 from service.rules.errors import CardError, excerpt
 
@@ -146,8 +146,8 @@ is exact)."""
 
 TrumpName = Annotated[str, Notation(TRUMP_NOTATION)]
 """A trump by any of its names (a declaration's key)."""
-Assignments = Mapping[TrumpName, Card]
-"""What each wild trump stands for, ``{trump: card}`` (BRG-A3)."""
+Assignments = Annotated[Mapping[TrumpName, Card], HAND]
+"""What each wild trump stands for, ``{trump: card}`` (BRG-A3): at most one member per card of a hand."""
 
 
 def full_pack() -> tuple[Card, ...]:

@@ -8,7 +8,9 @@ deal happen inside ``deal``; the showdown ("Utspelet") happens when the last bet
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
+from service.rules.bounds import HAND, PACK_CARDS, PER_SEAT
 from service.rules.broggin.options import BrogginOptions
 from service.rules.cards import Card
 from service.rules.game import SeatBase, StateBase
@@ -43,7 +45,7 @@ class BrogginSeat(SeatBase):
     """Has acted in the current round (in the second round: since the last raise)."""
     exchanged: int | None
     """Cards exchanged ("bytt"), None until this player's exchange turn has passed."""
-    declared: tuple[Assignment, ...] | None
+    declared: Annotated[tuple[Assignment, ...], HAND] | None
     """The declared trumps (BRG-A3), None until declared."""
 
 
@@ -52,10 +54,10 @@ class BrogginState(StateBase):
     """A deal of Broggin. ``level`` is the second round's level L (B until someone raises, BRG-A9)."""
 
     options: BrogginOptions
-    seats: tuple[BrogginSeat, ...]
-    stock: tuple[Card, ...]
+    seats: Annotated[tuple[BrogginSeat, ...], PER_SEAT]
+    stock: Annotated[tuple[Card, ...], PACK_CARDS]
     """The undealt cards, top first."""
-    discards: tuple[Card, ...]
+    discards: Annotated[tuple[Card, ...], PACK_CARDS]
     """Cards discarded in the exchange and not (yet) shuffled into a new stock (BRG-A12), oldest first."""
     pot: int
     level: int

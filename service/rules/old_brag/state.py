@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from service.rules.bounds import Carried, Seat
+from service.rules.bounds import PACK_CARDS, PER_SEAT, Carried, Seat
 from service.rules.cards import Card
 from service.rules.game import SeatBase, StateBase
 from service.rules.old_brag.options import OldBragOptions
@@ -27,7 +28,7 @@ class OldBragSeat(SeatBase):
     ante; ``stood`` that the player stopped drawing in the 31 phase.
     """
 
-    drawn: tuple[Card, ...]
+    drawn: Annotated[tuple[Card, ...], PACK_CARDS]
     folded: bool
     staked: int
     stood: bool
@@ -53,8 +54,8 @@ class OldBragState(StateBase):
 
     options: OldBragOptions
     carry: OldBragCarry
-    seats: tuple[OldBragSeat, ...]
-    stock: tuple[Card, ...]
+    seats: Annotated[tuple[OldBragSeat, ...], PER_SEAT]
+    stock: Annotated[tuple[Card, ...], PACK_CARDS]
     main_pot: int
     pot1: int
     pot3: int

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from service.rules.bounds import Carried, Seat
+from service.rules.bounds import PACK_CARDS, PER_SEAT, Carried, Seat
 from service.rules.cards import Card
 from service.rules.game import SeatBase, StateBase
 from service.rules.three_card_brag.options import BragOptions
@@ -37,8 +38,8 @@ class BragState(StateBase):
 
     options: BragOptions
     carry: BragCarry
-    seats: tuple[BragSeat, ...]
-    stock: tuple[Card, ...]
+    seats: Annotated[tuple[BragSeat, ...], PER_SEAT]
+    stock: Annotated[tuple[Card, ...], PACK_CARDS]
     pot: int
     stake: int | None
     seer: Seat | None
