@@ -31,6 +31,19 @@ class StateProblemSchema(Schema):
     message = fields.String(required=True)
 
 
+def state_problem_schema(name: str, codes: list[str]) -> type[Schema]:
+    """One problem of a game's state (its ``states/validate`` answer): its code is one of the game's ``codes``
+    (:meth:`Game.checks`)."""
+    code = fields.String(
+        required=True,
+        validate=validate.OneOf(codes),
+        metadata={"description": "What is wrong: one of the game's stable codes (each named in its rules file)."},
+    )
+    made = type(f"{name}Schema", (StateProblemSchema,), {"code": code})
+    made.__doc__ = "One problem of a state: one of the game's codes, where and what."
+    return made
+
+
 class ProblemSchema(DocSchema):
     """The members of every problem (RFC 9457 problem details, ``application/problem+json``)."""
 

@@ -11,7 +11,14 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from schemas.common import DocSchema, events_field, illegal_action_schema, refusal_fields, result_field
+from schemas.common import (
+    DocSchema,
+    events_field,
+    illegal_action_schema,
+    refusal_fields,
+    result_field,
+    state_problem_schema,
+)
 from schemas.derive import Deriver, camel, game_field
 from schemas.fields import (
     HandsField,
@@ -242,13 +249,12 @@ class GameSchemas:
                 **views_given(),
             },
         )
-        from schemas.common import StateProblemSchema
-
+        self.state_problem = state_problem_schema(f"{prefix}StateProblem", game.checks())
         self.validate_response = build(
             "ValidateResponse",
             {
                 "valid": fields.Boolean(required=True),
-                "problems": fields.List(fields.Nested(StateProblemSchema), required=True),
+                "problems": fields.List(fields.Nested(self.state_problem), required=True),
                 **rules,
             },
         )

@@ -145,6 +145,9 @@ class Game(ABC, Generic[S, Opts, A]):
     refusal_codes: ClassVar[tuple[type[StrEnum], ...]]
     """The enums of the codes the game's own refusals give (its :meth:`apply`), besides :class:`Refusal`: every
     code a raise site uses is one of them (the 409's ``code`` enum; see :meth:`refusals`)."""
+    replayed_refusals: ClassVar[tuple[StrEnum, ...]] = ()
+    """The refusal codes (of :meth:`refusals`) the game's ``validate`` gives too: those of a call its state lists
+    that was not legal (a Briscola chiamata auction call), besides its :attr:`problem_codes` (see :meth:`checks`)."""
     event_types: ClassVar[tuple[type, ...]]
     result_type: ClassVar[type]
     carry_type: ClassVar[type[Any] | None] = None
@@ -332,6 +335,13 @@ class Game(ABC, Generic[S, Opts, A]):
         """Every code the game's refusals can give: :class:`Refusal`'s, then the game's own, each once."""
         enums: tuple[type[StrEnum], ...] = (Refusal, *self.refusal_codes)
         return list(dict.fromkeys(code.value for enum in enums for code in enum))
+
+    def checks(self) -> list[str]:
+        """Every code the game's ``validate`` can give (the ``code`` enum of its problems): :class:`Check`'s, the
+        game's own (:attr:`problem_codes`), then its :attr:`replayed_refusals`, each once."""
+        enums: tuple[type[StrEnum], ...] = (Check, *self.problem_codes)
+        owned = [code.value for enum in enums for code in enum]
+        return list(dict.fromkeys([*owned, *(code.value for code in self.replayed_refusals)]))
 
     players_note: ClassVar[str] = ""
     """Said when a player count is refused, besides the counts allowed."""

@@ -76,6 +76,35 @@ def test_an_illegal_verdict_names_a_code_a_rule_and_the_legal_actions(client, ga
     assert not error.is_valid({**answer["error"], "code": "snake_case_but_no_code"})
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_problem_of_a_state_has_a_code_of_the_games(client, game_id):
+    """A ``states/validate`` problem's ``code`` is an enum: the game's codes (:meth:`Game.checks`), in order."""
+    game, name = GAMES[game_id], prefix(game_id) + "StateProblem"
+    content = response_schema(game_id, "states/validate", 200)
+    answer_name = prefix(game_id) + "ValidateResponse"
+    assert content["application/json"]["schema"] == {"$ref": f"#/components/schemas/{answer_name}"}
+    schemas = registry().contents("urn:openapi")["components"]["schemas"]
+    assert schemas[answer_name]["properties"]["problems"]["items"] == {"$ref": f"#/components/schemas/{name}"}
+    assert schemas[name]["properties"]["code"]["enum"] == game.checks()
+    state = dealt(client, game_id)
+    seats = [dict(seat) for seat in state["seats"]]
+    seats[0]["hand"] = [seats[1]["hand"][0], *seats[0]["hand"][1:]]  # a card held twice
+    wrong = {**state, "seats": seats, "to_act": (state["to_act"] + 1) % state["players"]}
+    if "auction" in state:  # a point bid before anyone bid the Two: the code of that refused call
+        wrong["auction"] = [{"seat": state["to_act"], "type": "bid", "rank": None, "points": 70}]
+    answer = client.post(f"/v1/{game_id}/states/validate", json={"state": wrong})
+    assert answer.status_code == 200, answer.get_json()
+    body = answer.get_json()
+    codes = [problem["code"] for problem in body["problems"]]
+    assert "duplicate_card" in codes and ("auction" not in state or "points_before_two" in codes)
+    assert [e.message for e in validator(answer_name).iter_errors(body)] == []
+    problem = body["problems"][0]
+    assert validator(name).is_valid(problem)
+    elsewhere = next(code for g in GAMES.values() for code in g.checks() if code not in game.checks())
+    assert not validator(name).is_valid({**problem, "code": elsewhere})  # another game's code is not this game's
+    assert not validator(name).is_valid({**problem, "code": "not_your_turn"})  # a refusal's code is no problem's
+
+
 def random_hands(game, rng, count):
     pack = list(game.full_pack())
     return [rng.sample(pack, game.hand_size) for _ in range(count)]

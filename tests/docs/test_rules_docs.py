@@ -194,6 +194,7 @@ def test_every_code_validate_gives_is_in_a_table(game_id: str) -> None:
     refused_calls = {p.code for p in given if re.fullmatch(r"/auction/\d+", p.pointer)} - tables
     assert [code for code in sorted(refused_calls) if f"`{code}`" not in text] == []
     assert sorted({p.code for p in given} - tables - refused_calls) == []
+    assert sorted({p.code for p in given} - set(game.checks())) == []  # the problem ``code`` enum holds them
 
 
 @pytest.mark.parametrize("game_id", DOCUMENTED)

@@ -35,7 +35,7 @@ from service.rules.briscola.state import (
 from service.rules.briscola.validate import BriscolaProblem, ChiamataProblem, chiamata_problems
 from service.rules.cards import SUITS, Card, Suit
 from service.rules.errors import CardError, Problem, excerpt
-from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, hide
+from service.rules.game import Event, LegalAction, Refusal, Result, Transition, TrickGame, hide
 from service.rules.seats import next_seat
 
 BidRank = Literal["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"]
@@ -126,6 +126,15 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
     actions = (Bid, Pass, ChooseSuit, Play)
     problem_codes = (BriscolaProblem, ChiamataProblem)
     refusal_codes = (ChiamataRefusal,)
+    replayed_refusals = (
+        ChiamataRefusal.invalid_bid,
+        ChiamataRefusal.dealer_must_bid,
+        Refusal.unknown_action,
+        ChiamataRefusal.bid_not_lower,
+        ChiamataRefusal.points_before_two,
+        ChiamataRefusal.bid_out_of_range,
+    )
+    """The codes of :meth:`_call_problem`: what ``validate`` says of an auction call that was not legal."""
     most_calls = PLAYERS + len(ORDER) + TOTAL - BASE_TARGET + 1
     """The calls of the longest auction: each seat's pass (final) and each rank and point bid once (bids only
     go down the ranks, then up the points)."""
