@@ -58,6 +58,9 @@ class ProblemSchema(DocSchema):
     )
 
 
+STATE_PROBLEMS = "The problems of a state: the first 100 (total_errors counts them all)."
+
+
 class ProblemDetailsSchema(ProblemSchema):
     """An error (RFC 9457 problem details, ``application/problem+json``)."""
 
@@ -69,7 +72,7 @@ class ProblemDetailsSchema(ProblemSchema):
     problems = fields.List(
         fields.Nested(StateProblemSchema),
         validate=validate.Length(max=100),
-        metadata={"description": "The problems of a state: the first 100 (total_errors counts them all)."},
+        metadata={"description": STATE_PROBLEMS},
     )
     total_errors = fields.Integer(
         metadata={"description": "How many input errors or state problems there were (at most 100 are listed)."}
@@ -97,6 +100,17 @@ def refusal_fields(legal_action: fields.Field, codes: list[str]) -> dict[str, fi
             legal_action, required=True, metadata={"description": "What was legal in that state instead."}
         ),
     }
+
+
+def invalid_request_schema(name: str, state_problem: type[Schema]) -> type[Schema]:
+    """A game's 422: a problem whose ``problems`` (an inconsistent state, ``/invalid-state``) are the game's
+    ``state_problem`` (its codes an enum, :func:`state_problem_schema`)."""
+    problems = fields.List(
+        fields.Nested(state_problem), validate=validate.Length(max=100), metadata={"description": STATE_PROBLEMS}
+    )
+    made = type(f"{name}Schema", (ProblemDetailsSchema,), {"problems": problems})
+    made.__doc__ = "An unprocessable request (422): input errors with pointers, or the problems of the state sent."
+    return made
 
 
 def illegal_action_schema(name: str, legal_action: fields.Field, codes: list[str]) -> type[Schema]:

@@ -15,6 +15,7 @@ from schemas.common import (
     DocSchema,
     events_field,
     illegal_action_schema,
+    invalid_request_schema,
     refusal_fields,
     result_field,
     state_problem_schema,
@@ -250,6 +251,7 @@ class GameSchemas:
             },
         )
         self.state_problem = state_problem_schema(f"{prefix}StateProblem", game.checks())
+        self.invalid_request = invalid_request_schema(f"{prefix}InvalidRequest", self.state_problem)
         self.validate_response = build(
             "ValidateResponse",
             {

@@ -42,12 +42,16 @@ ERROR_TEXT = {
 }
 
 
-def errors(blp: Blueprint, *codes: int, illegal: Any = ProblemDetailsSchema) -> Callable[[Any], Any]:
-    """Document the problem+json answers an endpoint may give; ``illegal``: the game's 409 (its legal actions)."""
+def errors(
+    blp: Blueprint, *codes: int, illegal: Any = ProblemDetailsSchema, invalid: Any = ProblemDetailsSchema
+) -> Callable[[Any], Any]:
+    """Document the problem+json answers an endpoint may give; ``illegal``: the game's 409 (its legal actions),
+    ``invalid``: its 422 (the codes of its state problems)."""
+    by_code = {409: illegal, 422: invalid}
 
     def decorate(view: Any) -> Any:
         for code in codes:
-            schema = illegal if code == 409 else ProblemDetailsSchema
+            schema = by_code.get(code, ProblemDetailsSchema)
             view = blp.alt_response(code, schema=schema, content_type=PROBLEM_JSON, description=ERROR_TEXT[code])(view)
         return view
 
@@ -142,7 +146,7 @@ def game_blueprint(game: Game[Any, Any, Any]) -> Blueprint:
             doc(verb),
             arguments(request, example=example),
             blp.response(200, response, **answered),
-            errors(blp, *codes, illegal=s.illegal_action),
+            errors(blp, *codes, illegal=s.illegal_action, invalid=s.invalid_request),
         ]
 
         def decorate(view: Any) -> Any:

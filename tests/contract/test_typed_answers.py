@@ -105,6 +105,29 @@ def test_a_problem_of_a_state_has_a_code_of_the_games(client, game_id):
     assert not validator(name).is_valid({**problem, "code": "not_your_turn"})  # a refusal's code is no problem's
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_an_inconsistent_states_problems_have_codes_of_the_games(client, game_id):
+    """A game's 422 (``/invalid-state``: the state sent is inconsistent) lists problems of the game's
+    ``StateProblem``: their ``code`` is one of the game's codes, as in ``states/validate``."""
+    game, name = GAMES[game_id], prefix(game_id) + "InvalidRequest"
+    content = response_schema(game_id, "states/view", 422)
+    assert content["application/problem+json"]["schema"] == {"$ref": f"#/components/schemas/{name}"}
+    schemas = registry().contents("urn:openapi")["components"]["schemas"]
+    problem_name = prefix(game_id) + "StateProblem"
+    assert schemas[name]["properties"]["problems"]["items"] == {"$ref": f"#/components/schemas/{problem_name}"}
+    state = dealt(client, game_id)
+    seats = [dict(seat) for seat in state["seats"]]
+    seats[0]["hand"] = [seats[1]["hand"][0], *seats[0]["hand"][1:]]  # a card held twice
+    answer = client.post(f"/v1/{game_id}/states/view", json={"state": {**state, "seats": seats}, "seat": 0})
+    assert answer.status_code == 422, answer.get_json()
+    body = answer.get_json()
+    assert "duplicate_card" in [problem["code"] for problem in body["problems"]]
+    assert [e.message for e in validator(name).iter_errors(body)] == []
+    elsewhere = next(code for g in GAMES.values() for code in g.checks() if code not in game.checks())
+    wrong = {**body, "problems": [{**body["problems"][0], "code": elsewhere}]}
+    assert not validator(name).is_valid(wrong)  # another game's code is not this game's
+
+
 def random_hands(game, rng, count):
     pack = list(game.full_pack())
     return [rng.sample(pack, game.hand_size) for _ in range(count)]
