@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, fields, validate
 
 from schemas.fields import PlainList, StrictInteger
@@ -31,6 +33,14 @@ class StateProblemSchema(Schema):
     message = fields.String(required=True)
 
 
+def named_schema(name: str, base: type[Schema], attrs: dict[str, Any], doc: str) -> type[Schema]:
+    """A schema class ``<name>Schema`` (a component of the OpenAPI document named ``name``) deriving from ``base``
+    with the fields ``attrs`` (copied), documented by ``doc``."""
+    made = type(f"{name}Schema", (base,), dict(attrs))
+    made.__doc__ = doc
+    return made
+
+
 def state_problem_schema(name: str, codes: list[str]) -> type[Schema]:
     """One problem of a game's state (its ``states/validate`` answer): its code is one of the game's ``codes``
     (:meth:`Game.checks`)."""
@@ -39,9 +49,8 @@ def state_problem_schema(name: str, codes: list[str]) -> type[Schema]:
         validate=validate.OneOf(codes),
         metadata={"description": "What is wrong: one of the game's stable codes (each named in its rules file)."},
     )
-    made = type(f"{name}Schema", (StateProblemSchema,), {"code": code})
-    made.__doc__ = "One problem of a state: one of the game's codes, where and what."
-    return made
+    doc = "One problem of a state: one of the game's codes, where and what."
+    return named_schema(name, StateProblemSchema, {"code": code}, doc)
 
 
 class ProblemSchema(DocSchema):
@@ -108,16 +117,14 @@ def invalid_request_schema(name: str, state_problem: type[Schema]) -> type[Schem
     problems = fields.List(
         fields.Nested(state_problem), validate=validate.Length(max=100), metadata={"description": STATE_PROBLEMS}
     )
-    made = type(f"{name}Schema", (ProblemDetailsSchema,), {"problems": problems})
-    made.__doc__ = "An unprocessable request (422): input errors with pointers, or the problems of the state sent."
-    return made
+    doc = "An unprocessable request (422): input errors with pointers, or the problems of the state sent."
+    return named_schema(name, ProblemDetailsSchema, {"problems": problems}, doc)
 
 
 def illegal_action_schema(name: str, legal_action: fields.Field, codes: list[str]) -> type[Schema]:
     """A game's 409: a problem (RFC 9457) with the refusal's code, rule and legal actions."""
-    made = type(f"{name}Schema", (ProblemSchema,), dict(refusal_fields(legal_action, codes)))
-    made.__doc__ = "An illegal action (409): a problem naming the rule broken and listing what was legal."
-    return made
+    doc = "An illegal action (409): a problem naming the rule broken and listing what was legal."
+    return named_schema(name, ProblemSchema, refusal_fields(legal_action, codes), doc)
 
 
 PAYOUTS_NOTE = (

@@ -16,6 +16,7 @@ from schemas.common import (
     events_field,
     illegal_action_schema,
     invalid_request_schema,
+    named_schema,
     refusal_fields,
     result_field,
     state_problem_schema,
@@ -130,11 +131,7 @@ class GameSchemas:
         rules = _rules_fields(game)
 
         def build(name: str, attrs: dict[str, Any], doc: str = "") -> type[Schema]:
-            attrs = dict(attrs)
-            attrs.setdefault("Meta", StrictSchema.Meta)
-            made = type(f"{prefix}{name}Schema", (DocSchema,), attrs)
-            made.__doc__ = doc
-            return made
+            return named_schema(prefix + name, DocSchema, {"Meta": StrictSchema.Meta, **attrs}, doc)
 
         opt = lambda: OptionsField(game, load_default=None)  # noqa: E731
         state = lambda **kw: fields.Nested(self.state, required=True, **kw)  # noqa: E731

@@ -62,6 +62,11 @@ Refusal = StrEnum("Refusal", "deal_over unknown_action not_your_turn")
 """The codes every game's refusals (:class:`IllegalAction`) share (each game's own are an enum beside its class)."""
 
 
+def _codes(*groups: Iterable[StrEnum]) -> list[str]:
+    """The codes of ``groups`` (enums, or tuples of their members) in order, each once."""
+    return list(dict.fromkeys(code.value for group in groups for code in group))
+
+
 def seat_count_problems(seats: Sized, players: int) -> list[Problem]:
     """A problem unless a state lists one seat per player."""
     if len(seats) != players:
@@ -333,15 +338,12 @@ class Game(ABC, Generic[S, Opts, A]):
 
     def refusals(self) -> list[str]:
         """Every code the game's refusals can give: :class:`Refusal`'s, then the game's own, each once."""
-        enums: tuple[type[StrEnum], ...] = (Refusal, *self.refusal_codes)
-        return list(dict.fromkeys(code.value for enum in enums for code in enum))
+        return _codes(Refusal, *self.refusal_codes)
 
     def checks(self) -> list[str]:
         """Every code the game's ``validate`` can give (the ``code`` enum of its problems): :class:`Check`'s, the
         game's own (:attr:`problem_codes`), then its :attr:`replayed_refusals`, each once."""
-        enums: tuple[type[StrEnum], ...] = (Check, *self.problem_codes)
-        owned = [code.value for enum in enums for code in enum]
-        return list(dict.fromkeys([*owned, *(code.value for code in self.replayed_refusals)]))
+        return _codes(Check, *self.problem_codes, self.replayed_refusals)
 
     players_note: ClassVar[str] = ""
     """Said when a player count is refused, besides the counts allowed."""
