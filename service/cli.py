@@ -4,6 +4,14 @@ In-process by default (the same Flask app the HTTP service runs, through its tes
 the service's own), or against a running service with ``--url``. Readable output, ``--json`` for machines.
 Exit status: 0 done (a record complete or in progress), 1 an illegal record, 2 bad input (the problem is
 printed), 3 the service could not be reached or failed.
+
+The shared options (``--json``, ``--url``, ``--timeout``: ``SHARED_OPTIONS``) go before or after the subcommand,
+with the same meaning; given in both places, the one after wins (the last word, as a shell user expects). The
+group class ``ArbiterGroup`` adds them to every command and subgroup made with ``@main.command()`` or
+``@main.group()``, so a new subcommand takes them without a line of its own: it reads their values from its
+``Context`` (``ctx.as_json``, ``ctx.arbiter``, ``ctx.settings``), built on first use from the last ones given.
+A command that talks to no service (``serve``) opts out with ``cls=click.Command``. Adding an option every
+command shares is one more entry in ``SHARED_OPTIONS``.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import click
+from click.core import ParameterSource
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNAVAILABLE = 0, 1, 2, 3
 
@@ -74,9 +83,59 @@ class BadInput(click.ClickException):
     exit_code = EXIT_BAD_INPUT
 
 
+SETTINGS = "card_arbiter.settings"  # the shared options' values, in the root context's ``meta``
+
+
+def _shared(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+    """Record a shared option: the root's value (given, from the environment or the default), then any given
+    on the command line after a subcommand, the later winning."""
+    settings = ctx.find_root().meta.setdefault(SETTINGS, {})
+    if param.name not in settings or ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
+        settings[param.name] = value
+
+
+def _shared_option(*names: str, **attrs: Any) -> Callable[[], click.Option]:
+    return lambda: click.Option(list(names), expose_value=False, callback=_shared, **attrs)
+
+
+SHARED_OPTIONS = (
+    _shared_option("--url", envvar="CARD_ARBITER_URL", help="A running service (else the engine in-process)."),
+    _shared_option("--json", "as_json", is_flag=True, help="JSON for machines (JSON Lines for many records)."),
+    _shared_option(
+        "--timeout", type=float, default=30.0, show_default=True, help="Seconds to wait for the service (--url)."
+    ),
+)
+
+
+class ArbiterCommand(click.Command):
+    """A command that takes the shared options too (after its own in ``--help``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params.extend(make() for make in SHARED_OPTIONS)
+
+
+class ArbiterGroup(ArbiterCommand, click.Group):
+    """A group whose commands and subgroups all take the shared options."""
+
+    command_class = ArbiterCommand
+    group_class = type  # a subgroup is an ArbiterGroup too
+
+
 class Context:
-    def __init__(self, arbiter: Arbiter, as_json: bool) -> None:
-        self.arbiter, self.as_json = arbiter, as_json
+    """What a command needs: the shared options' values and the service they name (made on first use)."""
+
+    def __init__(self, settings: dict[str, Any]) -> None:
+        self.settings = settings
+
+    @property
+    def as_json(self) -> bool:
+        return bool(self.settings["as_json"])
+
+    @functools.cached_property
+    def arbiter(self) -> Arbiter:
+        url = self.settings["url"]
+        return Remote(url, self.settings["timeout"]) if url else InProcess()
 
     def ask(self, method: str, path: str, body: Any = None) -> Any:
         """The answer of a request that must succeed; a problem exits 2 (3 for a 5xx), printed."""
@@ -164,16 +223,15 @@ def hands_of(cards: tuple[str, ...], hands_file: str | None, split: bool) -> lis
     return [list(cards)] if cards else []
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--url", envvar="CARD_ARBITER_URL", help="A running service (else the engine in-process).")
-@click.option("--json", "as_json", is_flag=True, help="JSON for machines (JSON Lines for many records).")
-@click.option("--timeout", default=30.0, show_default=True, help="Seconds to wait for the service (--url).")
+@click.group(cls=ArbiterGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.pass_context
-def main(ctx: click.Context, url: str | None, as_json: bool, timeout: float) -> None:
-    """Adjudicate card games: evaluate and compare hands, deal, and settle whole game records."""
-    if ctx.invoked_subcommand == "serve":
-        return
-    ctx.obj = Context(Remote(url, timeout) if url else InProcess(), as_json)
+def main(ctx: click.Context) -> None:
+    """Adjudicate card games: evaluate and compare hands, deal, and settle whole game records.
+
+    --json, --url and --timeout go before or after the subcommand (card-arbiter adjudicate briscola game.json
+    --json); given in both places, the one after the subcommand wins.
+    """
+    ctx.obj = Context(ctx.meta.setdefault(SETTINGS, {}))
 
 
 @main.command()
@@ -376,7 +434,7 @@ def _exit_status(verdicts: Counter[str]) -> int:
     return EXIT_ILLEGAL if verdicts["illegal"] else EXIT_OK
 
 
-@main.command()
+@main.command(cls=click.Command)  # talks to no service: no shared options
 @click.option("--host", default="0.0.0.0", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", type=int, help="gunicorn sync workers (default: WEB_CONCURRENCY or 2 x cores + 1).")

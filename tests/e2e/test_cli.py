@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -169,3 +170,62 @@ def test_hands_deals_and_games(tmp_path):
 def test_an_unreachable_service_is_exit_3():
     result = CliRunner().invoke(main, ["--url", f"http://127.0.0.1:{free_port()}", "--timeout", "2", "games"])
     assert result.exit_code == 3 and "cannot reach" in result.stderr
+
+
+def test_the_shared_options_go_before_or_after_the_subcommand(tmp_path):
+    runner = CliRunner()
+    before = runner.invoke(main, ["--json", "deal", "briscola", "-n", "2", "-s", "s"])
+    after = runner.invoke(main, ["deal", "briscola", "-n", "2", "-s", "s", "--json"])
+    between = runner.invoke(main, ["deal", "--json", "briscola", "-n", "2", "-s", "s"])
+    assert before.exit_code == after.exit_code == between.exit_code == 0, after.output
+    assert json.loads(before.stdout) == json.loads(after.stdout) == json.loads(between.stdout)
+    readable = runner.invoke(main, ["deal", "briscola", "-n", "2", "-s", "s"])
+    assert readable.exit_code == 0 and not readable.stdout.startswith("{")
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(records("briscola")[2]))
+    adjudicated = runner.invoke(main, ["adjudicate", "briscola", str(path), "--json"])
+    assert adjudicated.exit_code == 1 and json.loads(adjudicated.stdout)["verdict"] == "illegal"
+
+
+def test_after_the_subcommand_wins():
+    first, second = (f"http://127.0.0.1:{free_port()}" for _ in range(2))
+    result = CliRunner().invoke(main, ["--url", first, "games", "--url", second, "--timeout", "2"])
+    assert result.exit_code == 3 and f"cannot reach {second}" in result.stderr and first not in result.stderr
+    result = CliRunner().invoke(main, ["--url", first, "--timeout", "2", "games"])
+    assert result.exit_code == 3 and f"cannot reach {first}" in result.stderr
+    local = CliRunner().invoke(main, ["--url", first, "games", "--url", "", "--json"])  # "" is in-process
+    assert local.exit_code == 0 and json.loads(local.stdout)["games"]
+
+
+def test_help_says_where_the_shared_options_go():
+    runner = CliRunner()
+    assert "before or after the subcommand" in runner.invoke(main, ["--help"]).stdout
+    for command in ("games", "evaluate", "compare", "deal", "adjudicate"):
+        text = runner.invoke(main, [command, "--help"]).stdout
+        assert all(name in text for name in ("--json", "--url", "--timeout")), command
+    assert "--json" not in runner.invoke(main, ["serve", "--help"]).stdout  # serve talks to no service
+
+
+def test_a_new_subcommand_or_subgroup_takes_the_shared_options():
+    from service.cli import SETTINGS, ArbiterGroup, Context
+
+    @click.group(cls=ArbiterGroup)
+    @click.pass_context
+    def root(ctx):
+        ctx.obj = Context(ctx.meta.setdefault(SETTINGS, {}))
+
+    @root.group()
+    def pack():
+        pass
+
+    @pack.command()
+    @click.pass_obj
+    def run(ctx):
+        click.echo(f"{ctx.as_json} {ctx.settings['url']} {ctx.settings['timeout']}")
+
+    runner = CliRunner()
+    assert runner.invoke(root, ["pack", "run"]).stdout == "False None 30.0\n"
+    assert runner.invoke(root, ["--json", "pack", "run"]).stdout == "True None 30.0\n"
+    assert runner.invoke(root, ["pack", "--url", "u", "run"]).stdout == "False u 30.0\n"
+    given = ["--url", "a", "--timeout", "1", "pack", "--url", "b", "run", "--json", "--timeout", "2"]
+    assert runner.invoke(root, given).stdout == "True b 2.0\n"
