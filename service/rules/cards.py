@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Annotated
 
 from service.rules.errors import CardError, Problem, excerpt
+from service.rules.names.common import IT_SUITS
 
 
 class CardCode:
@@ -45,8 +46,8 @@ SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 MAX_CARD_TEXT = 24
 """The longest text any card notation takes ("The Värdshusvärden" is 18): longer is refused at once, before
 any parsing or cache sees it."""
-ITALIAN_SUITS = {"spade": "S", "coppe": "H", "denari": "D", "bastoni": "C"}
-"""Briscola's Italian suit words (API.md section 3)."""
+ITALIAN_SUITS = {found.text: suit for suit, found in IT_SUITS.items()}
+"""Briscola's Italian suit words (API.md section 3: ``spade coppe denari bastoni``), from its names table."""
 
 PIP_VALUE = {r: 14 - i for i, r in enumerate(RANKS)}
 """Numeric rank: A 14, K 13, ..., 2 2."""

@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
+from service.rules import names
 from service.rules.actions import ActionBase
 from service.rules.bounds import PACK_CARDS, GameId, Phase, Players, Seat
 from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text, suit_text_notation
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem, excerpt
 from service.rules.frozen import build, evolve
+from service.rules.names import ENGLISH
 from service.rules.options import OptionSpec, build_options, option_specs
 from service.rules.seats import deal_hands, deal_order, next_seat
 from service.rules.tables import HandRank, HandTable, TableData
@@ -352,6 +354,18 @@ class Game(ABC, Generic[S, Opts, A]):
         """Every number of players the game is played by (``check_table`` says why another is refused)."""
         return tuple(range(self.min_players, self.max_players + 1))
 
+    def languages(self) -> tuple[str, ...]:
+        """The languages of the game's names (BCP 47 tags, English first: API.md section 12)."""
+        return names.languages(self.id)
+
+    def names(self) -> dict[str, dict[str, dict[str, str]]]:
+        """The game's names table as the catalog gives it: ``{language: {kind: {id: term}}}``."""
+        return names.texts(names.table(self.id))
+
+    def word(self, language: str, kind: str, id_: str) -> str:
+        """The word for ``id_`` of ``kind`` (``deciding``, ``category``...) in ``language``, else in English."""
+        return names.word(self.id, language, kind, id_)
+
     def action_types(self) -> list[str]:
         """The ``type`` words of the game's actions (API.md section 6)."""
         return [cls.type for cls in self.actions]
@@ -386,6 +400,9 @@ class HandRanking(Generic[Opts]):
     """A hand's comparison key (higher is better, equal ties) from its table and evaluation."""
     interpretation: Any = None
     """The type of what each wild card stood for (an evaluation's ``interpretation``); None: no wild cards."""
+    describe: Callable[[HandTable, Sequence[Card], HandRank, Any, str], str] | None = None
+    """An evaluated hand's description in a language of the game's names (table, hand, evaluation, options,
+    language), built with that language's grammar from the names table; None: English only."""
 
 
 class HandGame(Game[S, Opts, A]):
@@ -418,6 +435,25 @@ class HandGame(Game[S, Opts, A]):
             for hand, r in zip(hands, self.ranks(hands, options), strict=True)
         ]
 
+    def describe(
+        self, hands: Sequence[Sequence[Card]], ranks: Sequence[HandRank], options: Opts, language: str
+    ) -> list[str]:
+        """Each evaluated hand's description in ``language`` (one of :meth:`languages`; English: the evaluation's
+        own). Each answer of the table is described once per language and kept beside the table (as many texts
+        as the table has answers, which its size counts)."""
+        describe = self.ranking.describe
+        if language == ENGLISH or describe is None or language not in self.languages():
+            return [rank["description"] for rank in ranks]
+        table = self.hand_table(options)
+        texts: dict[int, str] = table.derived.setdefault(f"descriptions:{language}", {})
+        out = []
+        for hand, rank in zip(hands, ranks, strict=True):
+            text = texts.get(id(rank))
+            if text is None:
+                text = texts[id(rank)] = describe(table, hand, rank, options, language)
+            out.append(text)
+        return out
+
     def compare(self, hands: Sequence[Sequence[Card]], options: Opts) -> Comparison:
         """Rank the hands best first."""
         table = self.hand_table(options)
@@ -441,9 +477,14 @@ class HandGame(Game[S, Opts, A]):
     """Whether a hand may come with declared wild cards (Broggin's BRG-A3): ``{wild card: card}``."""
 
     def evaluate_declared_hands(
-        self, hands: Sequence[Sequence[Card]], declarations: Sequence[Mapping[str, Card] | None], options: Opts
+        self,
+        hands: Sequence[Sequence[Card]],
+        declarations: Sequence[Mapping[str, Card] | None],
+        options: Opts,
+        language: str = ENGLISH,
     ) -> list[Evaluation]:
-        """Evaluate hands, each with its declaration (None: the best reading). Only where supported."""
+        """Evaluate hands, each with its declaration (None: the best reading), described in ``language`` (one of
+        :meth:`languages`). Only where supported."""
         raise NotImplementedError(f"{self.name} has no declared wild cards")
 
     def compare_declared_hands(

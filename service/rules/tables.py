@@ -119,6 +119,10 @@ def loads(blob: bytes) -> TableData:
     )
 
 
+DESCRIBED_LANGUAGES = 1
+"""Languages besides English whose descriptions a table keeps beside it (each hand game has one more:
+:meth:`~service.rules.game.HandGame.describe`), counted in its size."""
+
 LISTED_SPAN = 1 << 20
 """Tables whose keys are below this (three-card hands: 420,000) may keep what is derived from them in tuples
 indexed by the key (8 bytes a slot)."""
@@ -164,11 +168,13 @@ class HandTable:
     def nbytes(self) -> int:
         """An estimate of the table's memory: the dict, its int keys, the answers, the keys, and room for what
         is derived beside it (the HTTP layer's answers as JSON text: a tuple as long as the key span or a map as
-        large as the dict, and each answer written once)."""
+        large as the dict, and each answer written once; each answer's description in every other language, with
+        its slot, at twice the English one's size for letters beyond Latin-1)."""
         beside = 8 * self.key_span if self.key_span <= LISTED_SPAN else sys.getsizeof(self.by_hand)
         total = sys.getsizeof(self.by_hand) + beside + 32 * len(self.by_hand) + 120 * len(self.keys)
         for answer in self.data.answers:
             total += sys.getsizeof(answer) + 3 * sys.getsizeof(answer["description"]) + 80
+            total += DESCRIBED_LANGUAGES * (2 * sys.getsizeof(answer["description"]) + 100)
             if "interpretation" in answer:
                 total += sys.getsizeof(answer["interpretation"]) + 120 * len(answer["interpretation"])
         return total

@@ -15,19 +15,14 @@ from typing import Annotated
 
 from service.rules.bounds import PER_SEAT, Seat
 from service.rules.cards import ITALIAN_SUITS, Card, parse_suit_text
+from service.rules.names.common import EN_SUITS, SV_SUITS
 
 SUIT_WORDS: dict[str, str] = {
     **ITALIAN_SUITS,
-    "spades": "S",
-    "hearts": "H",
-    "diamonds": "D",
-    "clubs": "C",
-    "spader": "S",
-    "hjärter": "H",
-    "ruter": "D",
-    "klöver": "C",
+    **{found.text: suit for words in (EN_SUITS, SV_SUITS) for suit, found in words.items()},
 }
-"""Suit names accepted besides letters and symbols: Italian (API.md section 3), English, Swedish (seed)."""
+"""Suit names accepted besides letters and symbols: Italian (API.md section 3), English, Swedish (the names
+tables': ``spade``, ``spades``, ``spader``)."""
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from typing import Annotated
 from service.rules.bounds import HAND, Notation
 from service.rules.cards import HIDDEN, Card, any_case, card_text, in_notation, one_of
 from service.rules.errors import CardError, excerpt
+from service.rules.names.broggin import NAMES
 
 RANKS = "123456QK"
 """Realm ranks, lowest first; a rank's value is its position + 1 (Q = 7, K = 8)."""
@@ -46,16 +47,7 @@ TRUMPS = ("Witch", "Magician", "Fool", "Death", "Merchant", "Innkeeper", "Knight
 FATE_CARDS = TRUMPS[:4]
 ESTATE_CARDS = TRUMPS[4:]
 
-SWEDISH_NAMES = {
-    "Witch": "Häxan",
-    "Magician": "Magikern",
-    "Fool": "Narren",
-    "Death": "Döden",
-    "Merchant": "Köpmannen",
-    "Innkeeper": "Värdshusvärden",
-    "Knight": "Riddaren",
-    "Beggar": "Tiggaren",
-}
+SWEDISH_NAMES = {trump: found.text for trump, found in NAMES["sv"]["card"].items()}
 """The seed's name of each trump (Magikern is also called Trollkarlen, BRG-A1)."""
 
 ALL_SUITS = (4, 3, 2, 1)
@@ -110,7 +102,7 @@ _TRUMP_NAMES: dict[str, str] = {}
 for _english, _swedish in SWEDISH_NAMES.items():
     _TRUMP_NAMES[_fold(_english)] = _english
     _TRUMP_NAMES[_fold(_swedish)] = _english
-_TRUMP_NAMES["trollkarlen"] = "Magician"  # BRG-A1: the same card under the seed's other name
+_TRUMP_NAMES[_fold(NAMES["sv"]["card"]["Magician"].form("also"))] = "Magician"  # BRG-A1: the seed's other name
 _TRUMP_NAMES["sorcerer"] = "Magician"
 
 
@@ -134,7 +126,10 @@ def _letter_notation(letter: str) -> str:
 
 _REALM_RANKS = "[1-8QqKkDd]"
 _REALM_SUITS = one_of(_SUIT_WORDS)
-_NAMES = "|".join(_name_notation(n) for n in (*SWEDISH_NAMES, *SWEDISH_NAMES.values(), "Trollkarlen", "Sorcerer"))
+_NAMES = "|".join(
+    _name_notation(n)
+    for n in (*SWEDISH_NAMES, *SWEDISH_NAMES.values(), NAMES["sv"]["card"]["Magician"].form("also"), "Sorcerer")
+)
 TRUMP_NOTATION = f"(?:{any_case('the')})?(?:{_NAMES})"
 """Every text :func:`parse_broggin` accepts as a trump (a declaration's keys)."""
 NOTATION = f"(?:{any_case('the')})?(?:{_NAMES}|{_REALM_RANKS}{_REALM_SUITS}|{_REALM_SUITS}{_REALM_RANKS})"

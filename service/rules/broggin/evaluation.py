@@ -36,7 +36,6 @@ from service.rules.bounds import Words
 from service.rules.broggin.cards import (
     ALL_SUITS,
     FULL_PACK,
-    RANK_OF_VALUE,
     SWEDISH_NAMES,
     TRUMP_RANKS,
     TRUMP_SUITS,
@@ -46,53 +45,29 @@ from service.rules.broggin.cards import (
     realm_code,
 )
 from service.rules.broggin.options import BrogginOptions
+from service.rules.broggin.wording import (
+    CATEGORY_NAMES,
+    COURT,
+    ESTATES,
+    FLUSH,
+    FOUR_OF_A_KIND,
+    HIGH_CARD,
+    HORSEMEN,
+    PAIR,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    TRISS,
+    TWO_PAIRS,
+    Said,
+    describe,
+    said_of,
+)
 from service.rules.cards import Card
 from service.rules.game import TIE, HandRanking
 from service.rules.tables import TABLES, HandRank, HandTable, TableData, hand_rank
 
-HORSEMEN, ESTATES, COURT, STRAIGHT_FLUSH, FOUR_OF_A_KIND, FLUSH, STRAIGHT, TRISS, TWO_PAIRS, PAIR, HIGH_CARD = (
-    10,
-    9,
-    8,
-    7,
-    6,
-    5,
-    4,
-    3,
-    2,
-    1,
-    0,
-)
-CATEGORY_NAMES = {
-    HORSEMEN: "four_horsemen",
-    ESTATES: "estates",
-    COURT: "court",
-    STRAIGHT_FLUSH: "straight_flush",
-    FOUR_OF_A_KIND: "four_of_a_kind",
-    FLUSH: "flush",
-    STRAIGHT: "straight",
-    TRISS: "three_of_a_kind",
-    TWO_PAIRS: "two_pairs",
-    PAIR: "pair",
-    HIGH_CARD: "high_card",
-}
 CATEGORIES = tuple(CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES, reverse=True))
 """Category names, best first."""
-SEED_NAMES = {
-    HORSEMEN: "De fyra ryttarna (the Four Horsemen)",
-    ESTATES: "Ständerna (the Estates)",
-    COURT: "Hovet (the Court)",
-    STRAIGHT_FLUSH: "Svitstege (straight flush)",
-    FOUR_OF_A_KIND: "Fyrtal (four of a kind)",
-    FLUSH: "Svit (flush)",
-    STRAIGHT: "Stege (straight)",
-    TRISS: "Triss (three of a kind)",
-    TWO_PAIRS: "Två par (two pairs)",
-    PAIR: "Ett par (one pair)",
-    HIGH_CARD: "Fyra kort vilka som helst (high card)",
-}
-_PLURAL = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "queens", 8: "kings"}
-_SUIT_WORD = {4: "swords", 3: "staves", 2: "coins", 1: "cups"}
 _PACK_SET = frozenset(FULL_PACK)
 DECIDING = ("category", "value", "purity", "suit")
 
@@ -146,6 +121,8 @@ class HandValue:
     strength: int
     interpretation: dict[str, Card] | None
     description: str
+    said: Said | None = None
+    """What the description says (for a description in another language); None where it was looked up."""
 
 
 # -- classification of four ranks ------------------------------------------------------------------
@@ -416,46 +393,18 @@ def _assign_suits(
     return {t: out[t] for t in trumps}
 
 
-def _ranks_text(ranks: Sequence[int]) -> str:
-    return "-".join(RANK_OF_VALUE[r] for r in ranks)
-
-
-def describe(category: int, cards: Sequence[tuple[int, int]], trumps: int, value: tuple[int, ...]) -> str:
-    """A short description: the seed's name, what the hand makes, and its purity."""
-    name = SEED_NAMES[category]
-    ranks = sorted((r for r, _ in cards), reverse=True)
-    if category in (STRAIGHT_FLUSH, FLUSH) and cards:
-        text = f"{name} {_ranks_text(ranks)} in {_SUIT_WORD[cards[0][1]]}"
-    elif category == STRAIGHT:
-        text = f"{name} {_ranks_text(ranks)}"
-    elif category in (FOUR_OF_A_KIND, TRISS, PAIR):
-        text = f"{name} of {_PLURAL[value[0]]}"
-    elif category == TWO_PAIRS:
-        pairs = sorted({r for r in ranks if ranks.count(r) == 2}, reverse=True)
-        text = f"{name}, {_PLURAL[pairs[0]]} and {_PLURAL[pairs[1]]}"
-    elif category == HIGH_CARD:
-        text = f"{name} {_ranks_text(ranks)}"
-    else:
-        text = name
-    purity = "no trump" if trumps == 0 else "1 trump" if trumps == 1 else f"{trumps} trumps"
-    return f"{text}; {purity}"
-
-
 def _value_of(
     hand: Sequence[Card], strength: int, key: Key, reading: Reading | None, stand_ins: Mapping[str, Card]
 ) -> HandValue:
     naturals, trumps = _split(hand)
     if reading is None:  # a special hand: its trumps are not substituted (1(c) step 1)
         interpretation = dict(stand_ins) if stand_ins else None
-        description = describe(key[0], [], len(trumps), key[1])
-        return HandValue(tuple(hand), key, CATEGORY_NAMES[key[0]], strength, interpretation, description)
+        said = Said(key[0], (), len(trumps), key[1])
+        return HandValue(tuple(hand), key, CATEGORY_NAMES[key[0]], strength, interpretation, describe(said), said)
     assigned = _assign_suits(naturals, trumps, reading)
-    cards = naturals + list(assigned.values())
     interpretation = {t: realm_code(*c) for t, c in assigned.items()} if trumps else None
-    description = describe(key[0], cards, len(trumps), key[1])
-    if interpretation:
-        description += " (" + ", ".join(f"{SWEDISH_NAMES[t]} = {c}" for t, c in interpretation.items()) + ")"
-    return HandValue(tuple(hand), key, CATEGORY_NAMES[key[0]], strength, interpretation, description)
+    said = Said(key[0], (*naturals, *assigned.values()), len(trumps), key[1], tuple((interpretation or {}).items()))
+    return HandValue(tuple(hand), key, CATEGORY_NAMES[key[0]], strength, interpretation, describe(said), said)
 
 
 # -- public ------------------------------------------------------------------------------------------
@@ -566,9 +515,8 @@ def evaluate_declared(
     ordered = {t: assigned[t] for t in trumps}
     strength = bisect.bisect_right(hand_table(options).keys, key)
     interpretation = {t: realm_code(*c) for t, c in ordered.items()}
-    description = describe(key[0], naturals + list(ordered.values()), len(trumps), key[1])
-    description += " (declared: " + ", ".join(f"{SWEDISH_NAMES[t]} = {c}" for t, c in interpretation.items()) + ")"
-    return HandValue(tuple(hand), key, CATEGORY_NAMES[key[0]], strength, interpretation, description)
+    said = Said(key[0], (*naturals, *ordered.values()), len(trumps), key[1], tuple(interpretation.items()), True)
+    return HandValue(tuple(hand), key, CATEGORY_NAMES[key[0]], strength, interpretation, describe(said), said)
 
 
 def deciding(first: Key, second: Key) -> str:
@@ -581,6 +529,13 @@ def deciding(first: Key, second: Key) -> str:
 
 Interpretation = Mapping[Annotated[str, Words(TRUMPS)], Card]
 """What each trump held stood for: ``{trump: realm card}``."""
+
+
+def described(table: HandTable, hand: Sequence[Card], found: HandRank, options: BrogginOptions, language: str) -> str:
+    """An evaluated hand's description in ``language``: its cards, its key and what its trumps stood for."""
+    return describe(said_of(hand, table.key(found), found.get("interpretation")), language)
+
+
 RANKING = HandRanking(
     CATEGORIES,
     hand_table,
@@ -588,5 +543,6 @@ RANKING = HandRanking(
     deciding,
     (*DECIDING, TIE),
     interpretation=Interpretation,
+    describe=described,
 )
 """How Broggin ranks hands (1(c), BRG-A1 to BRG-A10)."""

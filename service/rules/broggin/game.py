@@ -41,6 +41,7 @@ from service.rules.broggin.state import (
     BrogginState,
 )
 from service.rules.broggin.validate import BrogginProblem, state_problems
+from service.rules.broggin.wording import describe, said_of
 from service.rules.cards import Card
 from service.rules.errors import CardError, InvalidInput, Problem
 from service.rules.game import (
@@ -54,6 +55,7 @@ from service.rules.game import (
     hide,
     ranking_groups,
 )
+from service.rules.names import ENGLISH
 from service.rules.seats import order_from, replace_seat
 from service.rules.shuffle import shuffle
 
@@ -186,8 +188,9 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         hands: Sequence[Sequence[Card]],
         declarations: Sequence[Mapping[str, Card] | None],
         options: BrogginOptions,
+        language: str = ENGLISH,
     ) -> list[Evaluation]:
-        return [_evaluation(v) for v in self._declared_values(hands, declarations, options)]
+        return [_evaluation(v, language) for v in self._declared_values(hands, declarations, options)]
 
     def compare_declared_hands(
         self,
@@ -584,5 +587,9 @@ def _parse_assignments(pairs: Sequence[tuple[str, Card]]) -> tuple[list[tuple[st
     return parsed, problems
 
 
-def _evaluation(value: HandValue) -> Evaluation:
-    return Evaluation(value.hand, value.category, value.strength, value.description, value.interpretation)
+def _evaluation(value: HandValue, language: str = ENGLISH) -> Evaluation:
+    """An evaluated hand as the game's verbs answer it, its description in ``language``."""
+    description = value.description
+    if language != ENGLISH:
+        description = describe(value.said or said_of(value.hand, value.key, value.interpretation), language)
+    return Evaluation(value.hand, value.category, value.strength, description, value.interpretation)

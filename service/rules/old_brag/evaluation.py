@@ -15,10 +15,11 @@ from enum import StrEnum
 from typing import Annotated, NamedTuple
 
 from service.rules.bounds import Words
-from service.rules.cards import PIP_VALUE, RANK_LETTER, RANK_NAMES, Card, french_pack, rank, rank_plural
+from service.rules.cards import PIP_VALUE, RANK_LETTER, Card, french_pack, rank
 from service.rules.game import TIE, HandRanking
 from service.rules.old_brag.options import OldBragOptions
-from service.rules.tables import TABLES, HandTable, TableData, hand_rank
+from service.rules.old_brag.wording import Said, describe
+from service.rules.tables import TABLES, HandRank, HandTable, TableData, hand_rank
 
 BRAGGERS = ("AD", "JC", "9D")
 """A♦ (A-karo), J♣ (J-tref), 9♦ (9-karo)."""
@@ -62,13 +63,13 @@ def flags_of(options: OldBragOptions) -> Flags:
     )
 
 
-def _reading_key(cards: Sequence[tuple[int, bool, bool]], flags: Flags) -> tuple[Key, str] | None:
-    """Key and description of one reading: each card is (rank value, artificial, wild).
+def _reading_key(cards: Sequence[tuple[int, bool, bool]], flags: Flags) -> tuple[Key, Said] | None:
+    """Key and what the description says of one reading: each card is (rank value, artificial, wild).
 
     ``artificial`` marks a card that makes the combination a bragger one: a wild card, or (OB-A4 option
     ``only_ace_diamond_natural``) J♣/9♦ standing for themselves. None if the options forbid the reading.
     """
-    values = sorted((v for v, _, _ in cards), reverse=True)
+    values = tuple(sorted((v for v, _, _ in cards), reverse=True))
     if values[0] == values[2]:
         wilds = sum(w for _, _, w in cards)
         artificial = sum(a for _, a, _ in cards)
@@ -76,25 +77,23 @@ def _reading_key(cards: Sequence[tuple[int, bool, bool]], flags: Flags) -> tuple
             return None
         natural = int(artificial == 0)
         fewer = -artificial if flags.fewer_braggers_better else 0  # OB-A8
-        kind = "Natural" if natural else "Bragger"
-        return (PRIAL, values[0], natural, fewer), f"{kind} prial of {rank_plural(values[0])}"
+        return (PRIAL, values[0], natural, fewer), Said("prial", values, artificial)
     if values[0] == values[1] or values[1] == values[2]:
         pair = values[1]
         kicker = values[2] if values[0] == values[1] else values[0]
-        natural = int(not any(a for v, a, _ in cards if v == pair))
-        kind = "Natural" if natural else "Bragger"
-        shown = natural if flags.pair_natural_priority else 0  # OB-A8
-        return (PAIR, pair, shown, kicker), f"{kind} pair of {rank_plural(pair)}, {RANK_NAMES[kicker]} kicker"
-    return (HIGH_CARD, *values), "High card " + "-".join(RANK_LETTER[v] for v in values)  # type: ignore[return-value]
+        artificial = sum(a for v, a, _ in cards if v == pair)
+        shown = int(artificial == 0) if flags.pair_natural_priority else 0  # OB-A8
+        return (PAIR, pair, shown, kicker), Said("pair", values, artificial)
+    return (HIGH_CARD, *values), Said("high_card", values)  # type: ignore[return-value]
 
 
-def best_reading(hand: Sequence[Card], flags: Flags) -> tuple[Key, str, dict[str, str] | None]:
+def best_reading(hand: Sequence[Card], flags: Flags) -> tuple[Key, Said, dict[str, str] | None]:
     """The best reading of a hand over every choice for its braggers (itself, or wild as any rank)."""
     natural_selves = {"AD"} if flags.only_ace_diamond_natural else set(BRAGGERS)  # OB-A4
     fixed = [(PIP_VALUE[rank(c)], False, False) for c in hand if c not in BRAGGERS]
     braggers = [c for c in hand if c in BRAGGERS]
     choices = [[None, *_WILD_RANKS] for _ in braggers]  # None: the bragger stands for itself
-    best: tuple[Key, str, dict[str, str] | None] | None = None
+    best: tuple[Key, Said, dict[str, str] | None] | None = None
     for reading in itertools.product(*choices):
         cards = list(fixed)
         for card, wild_rank in zip(braggers, reading, strict=True):
@@ -123,7 +122,7 @@ def table_data(flags: Flags) -> TableData:
     A hand's reading depends only on its braggers and the ranks of its other cards, so each such shape is
     solved once.
     """
-    shapes: dict[tuple[tuple[Card, ...], tuple[str, ...]], tuple[Key, str, dict[str, str] | None]] = {}
+    shapes: dict[tuple[tuple[Card, ...], tuple[str, ...]], tuple[Key, Said, dict[str, str] | None]] = {}
     found = []
     for hand in itertools.combinations(french_pack(), 3):
         braggers = tuple(c for c in hand if c in BRAGGERS)
@@ -133,7 +132,7 @@ def table_data(flags: Flags) -> TableData:
         found.append(shapes[shape])
     keys = sorted({key for key, _, _ in found})
     dense = {key: i + 1 for i, key in enumerate(keys)}
-    answers = (hand_rank(_CATEGORY[key[0]], dense[key], text, reading) for key, text, reading in found)
+    answers = (hand_rank(_CATEGORY[key[0]], dense[key], describe(said), reading) for key, said, reading in found)
     return TableData.of(GAME_ID, list(flags), french_pack(), 3, answers, [list(key) for key in keys])
 
 
@@ -175,6 +174,12 @@ def deciding(best: Key, second: Key) -> str:
     return Decided.braggers if best[0] == PRIAL else Decided.kicker
 
 
+def described(table: HandTable, hand: Sequence[Card], found: HandRank, options: OldBragOptions, language: str) -> str:
+    """An evaluated hand's description in ``language``: what its best reading says (read again: once per answer
+    of the table and language, :meth:`~service.rules.game.HandGame.describe`)."""
+    return describe(best_reading(hand, flags_of(options))[1], language)
+
+
 RANKING = HandRanking(
     CATEGORIES,
     hand_table,
@@ -182,5 +187,6 @@ RANKING = HandRanking(
     deciding,
     (*Decided, TIE),
     interpretation=Interpretation,
+    describe=described,
 )
 """How Old Brag ranks hands (4(c), the bragger options)."""

@@ -10,10 +10,11 @@ import itertools
 from collections.abc import Sequence
 from enum import StrEnum
 
-from service.rules.cards import PIP_VALUE, RANK_LETTER, RANK_NAMES, Card, french_pack, rank, rank_plural, suit
+from service.rules.cards import Card, french_pack, suit
 from service.rules.game import TIE, HandRanking
 from service.rules.tables import TABLES, HandRank, HandTable, TableData, hand_rank
 from service.rules.three_card_brag.options import BragOptions
+from service.rules.three_card_brag.wording import describe, values_of
 
 CATEGORIES = ("prial", "running_flush", "run", "flush", "pair", "high_card")
 """Best first."""
@@ -34,25 +35,22 @@ def _run_top(values: list[int], a23_rank: str) -> int | None:
 
 def hand_key(hand: Sequence[Card], a23_rank: str, prial_order: str) -> tuple[str, Key, str]:
     """Category, comparison key (higher wins) and description of a 3-card hand."""
-    values = sorted((PIP_VALUE[rank(c)] for c in hand), reverse=True)
+    values = values_of(hand)
     one_suit = len({suit(c) for c in hand}) == 1
     if values[0] == values[2]:
         order = 15 if (values[0] == 3 and prial_order == "threes_high") else values[0]  # BT-A2
-        return "prial", (6, order), f"Prial of {rank_plural(values[0])}"
-    top = _run_top(values, a23_rank)
+        return "prial", (6, order), describe("prial", values)
+    top = _run_top(list(values), a23_rank)
     if top is not None:
-        shown = "A-2-3" if sorted(values) == [2, 3, 14] else "-".join(RANK_LETTER[v] for v in values)
-        if one_suit:
-            return "running_flush", (5, top), f"Running flush {shown}"
-        return "run", (4, top), f"Run {shown}"
-    spelled = "-".join(RANK_LETTER[v] for v in values)
+        category = "running_flush" if one_suit else "run"
+        return category, (5 if one_suit else 4, top), describe(category, values)
     if one_suit:
-        return "flush", (3, *values), f"Flush {spelled}"
+        return "flush", (3, *values), describe("flush", values)
     if values[0] == values[1] or values[1] == values[2]:
         pair = values[1]
         kicker = values[2] if values[0] == values[1] else values[0]
-        return "pair", (2, pair, kicker), f"Pair of {rank_plural(pair)}, {RANK_NAMES[kicker]} kicker"
-    return "high_card", (1, *values), f"High card {spelled}"
+        return "pair", (2, pair, kicker), describe("pair", values)
+    return "high_card", (1, *values), describe("high_card", values)
 
 
 GAME_ID = "three-card-brag"
@@ -98,5 +96,10 @@ def deciding(best: tuple[int, str], second: tuple[int, str]) -> str:
     return Decided.category if best[1] != second[1] else Decided.rank
 
 
-RANKING = HandRanking(CATEGORIES, hand_table, table_data, deciding, (*Decided, TIE), _key)
+def described(table: HandTable, hand: Sequence[Card], found: HandRank, options: BragOptions, language: str) -> str:
+    """An evaluated hand's description in ``language``: its category and its cards' ranks."""
+    return describe(found["category"], values_of(hand), language)
+
+
+RANKING = HandRanking(CATEGORIES, hand_table, table_data, deciding, (*Decided, TIE), _key, describe=described)
 """How Three Card Brag ranks hands (5(c), BT-A1, BT-A2)."""

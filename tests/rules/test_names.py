@@ -1,0 +1,175 @@
+"""The names tables (service/rules/names/, API.md section 12): an English word for every id the engine uses,
+native words that their sources hold, no word of the Briscan seed's machine translation."""
+
+from __future__ import annotations
+
+import re
+import typing
+from collections.abc import Iterator
+
+import pytest
+
+from service.rules import names
+from service.rules.broggin.cards import SWEDISH_NAMES, TRUMPS, parse_broggin
+from service.rules.cards import ITALIAN_SUITS
+from service.rules.game import Game, HandGame, TrickGame
+from service.rules.names.briscan import MISTRANSLATIONS
+from service.rules.names.terms import Cited, Inflected, RulesFile, Seed, Service, Term
+from service.rules.old_brag import events as old_brag_events
+from service.rules.registry import GAMES
+from service.rules.tricks import SUIT_WORDS
+from tests.docs.markdown import doc_path
+from tests.rules.shared_texts import shared_text
+
+SPEC_LANGUAGES = {
+    "three-card-brag": ("en", "sv"),
+    "old-brag": ("en", "sr-Latn"),
+    "broggin": ("en", "sv"),
+    "briscola": ("en", "sv", "it"),
+    "briscola-chiamata": ("en", "sv", "it"),
+    "briscan": ("en", "sv"),
+    "brisque": ("en", "sv"),
+}
+"""API.md section 12: English and the languages of each game's sources."""
+
+
+def _literals(hint: object, field: str) -> set[str]:
+    """Every string a ``Literal`` of ``field`` can be, anywhere in the TypedDicts under ``hint``."""
+    found: set[str] = set()
+    seen: set[int] = set()
+
+    def walk(node: object, name: str | None) -> None:
+        if id(node) in seen:
+            return
+        seen.add(id(node))
+        origin = typing.get_origin(node)
+        if origin is typing.Literal and name == field:
+            found.update(a for a in typing.get_args(node) if isinstance(a, str))
+        for arg in typing.get_args(node):
+            walk(arg, name)
+        if typing.is_typeddict(node):
+            for key, value in typing.get_type_hints(node).items():
+                walk(value, key)
+
+    walk(hint, None)
+    return found
+
+
+def vocabulary(game: Game) -> dict[str, set[str]]:
+    """Every id the engine gives ``game``, by kind."""
+    pack = game.full_pack()
+    kinds: dict[str, set[str]] = {
+        "action": set(game.action_types()),
+        "phase": set(game.phases),
+        "reason": _literals(game.result_type, "reason"),
+    }
+    if game.id == "broggin":
+        realm = [c for c in pack if c not in TRUMPS]
+        kinds |= {"suit": {c[1:] for c in realm}, "rank": {c[0] for c in realm}, "card": set(TRUMPS)}
+    else:
+        kinds |= {"suit": {c[1] for c in pack}, "rank": {c[0] for c in pack}}
+    if isinstance(game, HandGame):
+        kinds["category"] = set(game.categories())
+        kinds["deciding"] = set(game.ranking.decides)
+    if isinstance(game, TrickGame) and game.announces_melds:
+        kinds["meld"] = set(game.meld_kinds)
+        kinds["bonus"] = set().union(*(_literals(event, "kind") for event in game.event_types))
+    if game.id == "old-brag":
+        kinds["pot"] = set(typing.get_args(old_brag_events.Pot))
+        kinds["reason"] |= set().union(*(_literals(event, "reason") for event in game.event_types))
+    return kinds
+
+
+def native_terms() -> Iterator[tuple[str, str, str, str, Term]]:
+    """Every native term and form: (game, language, kind, id, term)."""
+    for game_id in GAMES:
+        for language, kinds in names.table(game_id).items():
+            if language == names.ENGLISH:
+                continue
+            for kind, terms in kinds.items():
+                for id_, found in terms.items():
+                    yield game_id, language, kind, id_, found
+                    for form in found.forms.values():
+                        yield game_id, language, kind, id_, form
+        for id_, found in names.GRAMMARS.get(game_id, {}).items():
+            for each in (found, *found.forms.values()):
+                yield game_id, names.languages(game_id)[1], "grammar", id_, each
+
+
+GAME_IDS = sorted(GAMES)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_languages_are_english_and_the_sources(game_id: str) -> None:
+    assert GAMES[game_id].languages() == SPEC_LANGUAGES[game_id]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_id_of_every_kind_has_an_english_name(game_id: str) -> None:
+    english = names.table(game_id)["en"]
+    for kind, ids in vocabulary(GAMES[game_id]).items():
+        assert ids, kind
+        missing = ids - set(english.get(kind, {}))
+        assert not missing, (kind, missing)
+        assert all(isinstance(english[kind][i].source, Service) for i in ids)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_id_a_table_names_is_one_of_the_engine(game_id: str) -> None:
+    engine = vocabulary(GAMES[game_id])
+    for language, kinds in names.table(game_id).items():
+        for kind, terms in kinds.items():
+            assert kind in engine, (language, kind)
+            assert set(terms) <= engine[kind], (language, kind, set(terms) - engine[kind])
+
+
+SOURCED = [pytest.param(*entry, id="-".join(entry[:4]) + ":" + entry[4].text) for entry in native_terms()]
+
+
+@pytest.mark.parametrize(("game_id", "language", "kind", "id_", "found"), SOURCED)
+def test_every_native_term_is_its_sources(game_id: str, language: str, kind: str, id_: str, found: Term) -> None:
+    source = found.source
+    if isinstance(source, Seed):
+        text = shared_text("seeds", source.file)
+        assert source.quote in text
+        assert found.text.casefold() in text.casefold()
+        assert found.text.casefold() in source.quote.casefold()
+    elif isinstance(source, RulesFile):
+        text = shared_text("rules", source.file)
+        assert source.quote in text
+        assert found.text.casefold() in source.quote.casefold()
+    elif isinstance(source, Cited):
+        cited = doc_path(game_id).read_text(encoding="utf-8")
+        assert source.reference in cited, f"docs/rules/{game_id}.md does not cite {source.reference!r}"
+        assert found.text.casefold() in source.reference.casefold()
+    else:
+        assert isinstance(source, Inflected) and source.rule, (found, source)
+
+
+@pytest.mark.parametrize(("game_id", "language", "kind", "id_", "found"), SOURCED)
+def test_no_native_term_is_a_mistranslation(game_id: str, language: str, kind: str, id_: str, found: Term) -> None:
+    words = set(re.findall(r"\w+", found.text.casefold()))
+    assert not words & {w.casefold() for w in MISTRANSLATIONS}
+
+
+def test_the_mistranslations_are_the_briscan_seeds() -> None:
+    seed = shared_text("seeds", "briscan-sv.txt").casefold()
+    assert all(word.casefold() in seed for word in MISTRANSLATIONS)
+
+
+def test_the_words_accepted_on_input_are_the_tables() -> None:
+    """The native words the service accepts are the names tables' (the single source), and only those."""
+    briscola = names.table("briscola")
+    assert {t.text: suit for suit, t in briscola["it"]["suit"].items()} == ITALIAN_SUITS
+    assert set(SUIT_WORDS) == {t.text for lang in ("en", "sv", "it") for t in briscola[lang]["suit"].values()}
+    swedish = names.table("broggin")["sv"]["card"]
+    assert {trump: t.text for trump, t in swedish.items()} == SWEDISH_NAMES
+    for trump, found in swedish.items():
+        for text in (found.text, *(form.text for form in found.forms.values())):
+            assert parse_broggin(text) == trump
+
+
+def test_the_diacritics_are_kept() -> None:
+    """Terms keep the seeds' spelling: Häxan, Värdshusvärden, Ständerna, Klađenje."""
+    texts = {found.text for *_, found in native_terms()}
+    assert {"Häxan", "Värdshusvärden", "Ständerna", "Klađenje", "Dalje", "De fyra ryttarna", "denari"} <= texts
