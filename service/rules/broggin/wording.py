@@ -87,72 +87,93 @@ def _pairs(said: Said) -> list[int]:
     return sorted({r for r in ranks if ranks.count(r) == 2}, reverse=True)
 
 
-def english(said: Said) -> str:
-    """The service's English description: "Triss (three of a kind) of fours; 1 trump (Narren = 4Co)"."""
-    name = SEED_NAMES[said.category]
-    suits = NAMES["en"]["suit"]
-    category = said.category
-    ranks = _ranks(said, RANK_OF_VALUE.__getitem__)
+class Grammar(NamedTuple):
+    """How a language says a Broggin hand: its words for the parts, and the little words between them."""
+
+    name: Callable[[int], str]
+    """A category's name, by its number."""
+    rank: Callable[[int], str]
+    """A rank in a run of ranks (``Q`` or ``7``), by its value."""
+    plural: Callable[[int], str]
+    """A rank's plural ("fours", "fyror"), by its value."""
+    suit: Callable[[int], str]
+    """A suit's plural ("swords", "svärd"), by its order value."""
+    purity: Callable[[int], str]
+    """The count of trumps ("no trump", "2 trumf")."""
+    card: Callable[[str, Card], str]
+    """What a trump stood for ("Narren = 4Co", "Narren = My4")."""
+    of: str
+    """Before a rank's plural ("of fours", "i fyror"), and before a suit ("in swords", "i svärd")."""
+    suited: str
+    and_: str
+    declared: str
+
+
+def _said(said: Said, grammar: Grammar) -> str:
+    """A description: the hand, what it makes, its purity, what its trumps stood for."""
+    name, category = grammar.name(said.category), said.category
+    ranks = _ranks(said, grammar.rank)
     if category in (STRAIGHT_FLUSH, FLUSH) and said.cards:
-        text = f"{name} {ranks} in {suits[SUIT_OF_ORDER[said.cards[0][1]]].text}"
+        text = f"{name} {ranks} {grammar.suited} {grammar.suit(said.cards[0][1])}"
     elif category in (STRAIGHT, HIGH_CARD):
         text = f"{name} {ranks}"
     elif category in (FOUR_OF_A_KIND, TRISS, PAIR):
-        text = f"{name} of {_PLURAL[said.value[0]]}"
+        text = f"{name} {grammar.of} {grammar.plural(said.value[0])}"
     elif category == TWO_PAIRS:
         high, low = _pairs(said)
-        text = f"{name}, {_PLURAL[high]} and {_PLURAL[low]}"
+        text = f"{name}, {grammar.plural(high)} {grammar.and_} {grammar.plural(low)}"
     else:
         text = name
-    purity = "no trump" if said.trumps == 0 else "1 trump" if said.trumps == 1 else f"{said.trumps} trumps"
-    text = f"{text}; {purity}"
+    text = f"{text}; {grammar.purity(said.trumps)}"
     if said.stand_ins:
-        swedish = NAMES["sv"]["card"]
-        listed = ", ".join(f"{swedish[t].text} = {c}" for t, c in said.stand_ins)
-        text += f" (declared: {listed})" if said.declared else f" ({listed})"
+        listed = ", ".join(grammar.card(trump, card) for trump, card in said.stand_ins)
+        text += f" ({grammar.declared}: {listed})" if said.declared else f" ({listed})"
     return text
 
 
-def swedish(said: Said) -> str:
-    """Swedish: "Triss i fyror; 1 trumf (Narren = My4)", "Svit 8-6-3-1 i svärd; ingen trumf", "Två par, kungar
-    och fyror; ingen trumf", "De fyra ryttarna; 4 trumf" (queens and kings as 7 and 8, as the seed counts them)."""
-    words = NAMES["sv"]
-    name = words["category"][CATEGORY_NAMES[said.category]].text
-    ranks, suits = words["rank"], words["suit"]
-
-    def plural(value: int) -> str:
-        return ranks[RANK_OF_VALUE[value]].form("plural")
-
-    category = said.category
-    numbers = _ranks(said, str)
-    if category in (STRAIGHT_FLUSH, FLUSH) and said.cards:
-        text = f"{name} {numbers} i {suits[SUIT_OF_ORDER[said.cards[0][1]]].form('plural')}"
-    elif category in (STRAIGHT, HIGH_CARD):
-        text = f"{name} {numbers}"
-    elif category in (FOUR_OF_A_KIND, TRISS, PAIR):
-        text = f"{name} i {plural(said.value[0])}"
-    elif category == TWO_PAIRS:
-        high, low = _pairs(said)
-        text = f"{name}, {plural(high)} och {plural(low)}"
-    else:
-        text = name
-    purity = GRAMMAR["no_trump"].text if said.trumps == 0 else f"{said.trumps} {GRAMMAR['trump'].text}"
-    text = f"{text}; {purity}"
-    if said.stand_ins:
-
-        def code(card: Card) -> str:
-            rank, suit = realm(card)
-            return suits[SUIT_OF_ORDER[suit]].form("short") + str(rank)
-
-        listed = ", ".join(f"{words['card'][t].text} = {code(c)}" for t, c in said.stand_ins)
-        text += f" ({GRAMMAR['declared'].text}: {listed})" if said.declared else f" ({listed})"
-    return text
+def _purity(trumps: int) -> str:
+    return "no trump" if trumps == 0 else "1 trump" if trumps == 1 else f"{trumps} trumps"
 
 
-DESCRIBE: dict[str, Callable[[Said], str]] = {"en": english, "sv": swedish}
-"""Each language's description, by the tag of the names table."""
+def _swedish_code(card: Card) -> str:
+    """A realm card in the rules file's Swedish suit-first code (``My4``)."""
+    rank, suit = realm(card)
+    return NAMES["sv"]["suit"][SUIT_OF_ORDER[suit]].form("short") + str(rank)
+
+
+ENGLISH = Grammar(
+    name=SEED_NAMES.__getitem__,
+    rank=RANK_OF_VALUE.__getitem__,
+    plural=_PLURAL.__getitem__,
+    suit=lambda order: NAMES["en"]["suit"][SUIT_OF_ORDER[order]].text,
+    purity=_purity,
+    card=lambda trump, card: f"{NAMES['sv']['card'][trump].text} = {card}",
+    of="of",
+    suited="in",
+    and_="and",
+    declared="declared",
+)
+"""The service's English: "Triss (three of a kind) of fours; 1 trump (Narren = 4Co)"."""
+SWEDISH = Grammar(
+    name=lambda category: NAMES["sv"]["category"][CATEGORY_NAMES[category]].text,
+    rank=str,
+    plural=lambda value: NAMES["sv"]["rank"][RANK_OF_VALUE[value]].form("plural"),
+    suit=lambda order: NAMES["sv"]["suit"][SUIT_OF_ORDER[order]].form("plural"),
+    purity=lambda trumps: GRAMMAR["no_trump"].text if trumps == 0 else f"{trumps} {GRAMMAR['trump'].text}",
+    card=lambda trump, card: f"{NAMES['sv']['card'][trump].text} = {_swedish_code(card)}",
+    of="i",
+    suited="i",
+    and_="och",
+    declared=GRAMMAR["declared"].text,
+)
+"""Swedish: "Triss i fyror; 1 trumf (Narren = My4)", "Svit 8-6-3-1 i svärd; ingen trumf", "Två par, kungar och
+fyror; ingen trumf", "De fyra ryttarna; 4 trumf" (queens and kings as 7 and 8, as the seed counts them)."""
+
+
+GRAMMARS = {"en": ENGLISH, "sv": SWEDISH}
+"""Each language's grammar, by the tag of the names table."""
 
 
 def describe(said: Said, language: str = "en") -> str:
     """The description of ``said`` in ``language`` (a language of the table)."""
-    return DESCRIBE[language](said)
+    return _said(said, GRAMMARS[language])

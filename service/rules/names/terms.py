@@ -17,19 +17,19 @@ from types import MappingProxyType
 
 
 @dataclass(frozen=True)
-class Seed:
+class Quote:
+    """A file of the project's sources and the sentence of it that holds the term."""
+
+    file: str
+    quote: str
+
+
+class Seed(Quote):
     """A seed text (``../shared/seeds/<file>``) and the sentence of it that holds the term."""
 
-    file: str
-    quote: str
 
-
-@dataclass(frozen=True)
-class RulesFile:
+class RulesFile(Quote):
     """A rules file (``../shared/rules/<file>``) and the sentence of it that names the term."""
-
-    file: str
-    quote: str
 
 
 @dataclass(frozen=True)
