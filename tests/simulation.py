@@ -8,6 +8,7 @@ there, what was submitted and what it caused, and replay the whole as a record.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -168,6 +169,8 @@ class Deal:
     seed: str
     start: Transition[Any]
     steps: list[Step] = field(default_factory=list)
+    deck: list[str] | None = None
+    """The cards dealt, when the deal was not from the seed's shuffle."""
 
     @property
     def state(self) -> Any:
@@ -182,7 +185,8 @@ class Deal:
 
     def record(self) -> dict[str, Any]:
         """The deal as a record for ``records/adjudicate`` (API.md 8)."""
-        record = {"players": self.players, "dealer": self.dealer, "options": self.options, "seed": self.seed}
+        dealt = {"seed": self.seed} if self.deck is None else {"deck": self.deck}
+        record = {"players": self.players, "dealer": self.dealer, "options": self.options, **dealt}
         if self.carry is not None:
             record["carry"] = self.carry
         return {**record, "actions": [step.action for step in self.steps]}
@@ -196,27 +200,67 @@ def play(
     dealer: int | None = None,
     rng: random.Random | None = None,
     carry: Mapping[str, Any] | None = None,
+    picks: Sequence[int] | None = None,
+    deck: Sequence[str] | None = None,
 ) -> Deal:
     """Deal with ``seed`` (carrying ``carry`` in, as the wire gives it) and play random listed actions (see
-    :func:`submitted`) until nobody is to act."""
+    :func:`submitted`) until nobody is to act.
+
+    ``picks`` scripts the deal instead: the i-th action is the listed one at ``picks[i]`` (modulo how many are
+    listed), its free choices drawn from ``random.Random(picks[i])``, and the deal stops when the picks run out
+    (or nobody is to act). ``deck`` deals those cards in that order instead of the seed's shuffle (the record
+    then carries the deck)."""
     rng = rng or random.Random(f"{game.id}/{players}/{seed}")
     raw = dict(options or {})
     built = game.options(raw)
     dealer = rng.randrange(players) if dealer is None else dealer
     carried = None if carry is None else carry_of(game, carry)
-    start = game.deal(players, dealer, built, shuffle(game.pack(players, built), seed), carried)
-    deal = Deal(game, players, dealer, raw, None if carry is None else dict(carry), seed, start)
+    cards = list(deck) if deck is not None else shuffle(game.pack(players, built), seed)
+    start = game.deal(players, dealer, built, cards, carried)
+    deal = Deal(
+        game,
+        players,
+        dealer,
+        raw,
+        None if carry is None else dict(carry),
+        seed,
+        start,
+        deck=None if deck is None else cards,
+    )
     preferred = PREFERRED.get(game.id, ())
     state = deal.start.state
-    while state.to_act is not None:
-        assert len(deal.steps) < MAX_STEPS, f"{game.id}: no end after {MAX_STEPS} actions"
+    for index in itertools.count() if picks is None else range(len(picks)):
+        if state.to_act is None:
+            break
+        assert index < MAX_STEPS, f"{game.id}: no end after {MAX_STEPS} actions"
         legal = game.legal_actions(state)
-        favoured = [a for a in legal if a["type"] in preferred]
-        listed = rng.choice(favoured if favoured and rng.random() < 0.5 else legal)
-        action = submitted(listed, state.seats[listed["seat"]].hand, rng)
+        if picks is None:
+            favoured = [a for a in legal if a["type"] in preferred]
+            listed, free = rng.choice(favoured if favoured and rng.random() < 0.5 else legal), rng
+        else:
+            listed, free = legal[picks[index] % len(legal)], random.Random(picks[index])
+        action = submitted(listed, state.seats[listed["seat"]].hand, free)
         deal.steps.append(Step(state, legal, action, game.apply(state, load(game, action))))
         state = deal.steps[-1].after
     return deal
 
 
-__all__ = ["Deal", "Step", "VARIANTS", "carries", "carry_of", "play", "submitted", "tables", "variants"]
+def submittables(listed: Mapping[str, Any], hand: Sequence[str], pick: int) -> list[dict[str, Any]]:
+    """Every way :func:`submitted` submits ``listed``: a free amount at its least, its most and a random one
+    (one action when it has no amount), the rest drawn from ``random.Random(pick)``."""
+    amounts = ("min", "max", "random") if "min" in listed else ("random",)
+    return [submitted(listed, hand, random.Random(pick), amount) for amount in amounts]
+
+
+__all__ = [
+    "Deal",
+    "Step",
+    "VARIANTS",
+    "carries",
+    "carry_of",
+    "play",
+    "submittables",
+    "submitted",
+    "tables",
+    "variants",
+]

@@ -3,24 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
-import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.rules.broggin.options import BrogginOptions
 from service.rules.broggin.state import COMPLETE, Assignment
 from service.rules.registry import GAMES
-from service.rules.shuffle import shuffle
 from tests.actions import load
-from tests.simulation import play, submitted
+from tests.simulation import play, submittables
 
 GAME = GAMES["broggin"]
-
-
-def concrete(state, listed, pick):
-    """A submittable action from a listed one (``tests.simulation.submitted``), seeded by ``pick``."""
-    return load(GAME, submitted(listed, state.seats[listed["seat"]].hand, random.Random(pick)))
 
 
 def every_card(state):
@@ -89,13 +81,7 @@ ODD_VALUES = {
 )
 def test_tampered_states_never_crash(seed, steps, assignment, data):
     """validate lists problems and never raises; a state it accepts can be played on without a crash."""
-    options = BrogginOptions(assignment=assignment)
-    state = GAME.deal(3, 0, options, shuffle(GAME.full_pack(), seed)).state
-    for pick in range(steps):
-        legal = GAME.legal_actions(state)
-        if not legal:
-            break
-        state = GAME.apply(state, concrete(state, legal[pick % len(legal)], pick)).state
+    state = play(GAME, 3, seed, {"assignment": assignment}, 0, picks=range(steps)).state
     for _ in range(data.draw(st.integers(1, 3))):
         if data.draw(st.booleans()):
             name = data.draw(st.sampled_from(STATE_FIELDS))
@@ -145,6 +131,7 @@ def test_tampered_states_never_crash(seed, steps, assignment, data):
     if problems:
         return
     for listed in GAME.legal_actions(state):
-        GAME.apply(state, concrete(state, listed, 0))
+        for action in submittables(listed, state.seats[listed["seat"]].hand, 0):
+            GAME.apply(state, load(GAME, action))
     GAME.result(state)
     GAME.view(state, 0)

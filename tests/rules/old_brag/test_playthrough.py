@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import random
 from collections import Counter
 from typing import Any
 
@@ -18,18 +17,10 @@ from service.rules.old_brag.game import total_31
 from service.rules.old_brag.state import OldBragState
 from service.rules.shuffle import shuffle
 from tests.actions import load
-from tests.simulation import play, submitted
+from tests.simulation import carries, play, submittables, variants
 
 GAME = OldBrag()
 PACK = french_pack()
-
-OPTION_SETS: list[dict[str, Any]] = [
-    {},
-    {"consolation_pots": False},
-    {"priority": "eldest_first", "pot3_folded_players_eligible": False, "pot3_no_winner": "return"},
-    {"max_raise": 3, "pot3_ace": "1_or_11", "ante": 1, "pot_ante": 2},
-    {"pot1_ace_diamonds_supreme": True, "only_ace_diamond_natural": True, "pair_natural_priority": False},
-]
 
 
 def every_card(state: OldBragState) -> list[str]:
@@ -60,29 +51,23 @@ def check_invariants(state: OldBragState) -> None:
         assert len(every_card(view)) == len(cards)
 
 
-def concrete(legal: dict[str, Any], pick: int) -> list[dict[str, Any]]:
-    """Submittable actions for one listed legal action: a free amount at its least, its most and a chosen one."""
-    rng = random.Random(pick)
-    return [submitted(legal, (), rng, amount) for amount in (("min", "max", "random") if "min" in legal else ("min",))]
-
-
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(3, 8),
     dealer_pick=st.integers(0, 7),
-    options=st.sampled_from(OPTION_SETS),
+    options=st.sampled_from(variants(GAME)),
     seed=st.text(min_size=1, max_size=10),
-    carried_in=st.sampled_from([None, 0, 5]),
+    carry=st.sampled_from(carries(GAME)),
 )
 def test_random_deal(
-    players: int, dealer_pick: int, options: dict[str, Any], seed: str, carried_in: int | None
+    players: int, dealer_pick: int, options: dict[str, Any], seed: str, carry: dict[str, int] | None
 ) -> None:
     """Played by the shared driver (the generic checks are in tests/rules/test_simulation.py): chips
     conserved across the pots, the 31 phase, and how the three pots end."""
     dealer = dealer_pick % players
     opts = GAME.options(options)
-    deal = play(GAME, players, seed, options, dealer, carry=None if carried_in is None else {"pot3": carried_in})
-    carried = carried_in or 0
+    deal = play(GAME, players, seed, options, dealer, carry=carry)
+    carried = (carry or {}).get("pot3", 0)
     check_invariants(deal.start.state)
     deck = shuffle(GAME.pack(players, opts), seed)
     assert deal.start.state.stock == deck[players * 3 :]
@@ -141,13 +126,7 @@ SEAT_FIELDS = ("folded", "staked", "stood", "drawn")
 def test_validate_and_apply_never_crash_on_tampered_states(
     deck: list[str], steps: list[int], mutations: list[tuple[str, int, str]]
 ) -> None:
-    state = GAME.deal(4, 1, GAME.options(None), deck).state
-    for pick in steps:
-        legal = GAME.legal_actions(state)
-        if not legal:
-            break
-        raw = concrete(legal[pick % len(legal)], pick)[0]
-        state = GAME.apply(state, load(GAME, raw)).state
+    state = play(GAME, 4, "tampered", dealer=1, picks=steps, deck=deck).state
     for name, value, seat_field in mutations:
         if name == "phase":
             state = dataclasses.replace(state, phase=("betting", "drawing", "complete", "x")[value % 4])
@@ -171,9 +150,9 @@ def test_validate_and_apply_never_crash_on_tampered_states(
     GAME.result(state)
     for seat in range(state.players):
         GAME.view(state, seat)
-    for legal in GAME.legal_actions(state):
-        for raw in concrete(legal, 3):
-            GAME.apply(state, load(GAME, raw))
+    for listed in GAME.legal_actions(state):
+        for action in submittables(listed, state.seats[listed["seat"]].hand, 3):
+            GAME.apply(state, load(GAME, action))
     for kind in ("bet", "call", "raise", "fold", "hit", "stand"):
         for seat in range(-1, 5):
             with contextlib.suppress(IllegalAction):
