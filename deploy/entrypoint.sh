@@ -1,20 +1,32 @@
 #!/usr/bin/env bash
 # The container's two processes: gunicorn (sync workers) on 127.0.0.1:8001 behind nginx on port 8000
 # (deploy/nginx.conf buffers whole requests and answers, so slow clients never hold a worker).
+# PROXY_PORT and APP_PORT move them (a container on the host's network shares its ports): nginx then reads
+# a copy of its configuration with those two ports, written to /tmp.
 # When either one stops, the other is stopped and the container ends with its status.
-# SIGTERM (docker stop, Kubernetes) stops gunicorn gracefully (graceful_timeout), then nginx.
+# SIGTERM (docker stop) first stops nginx gracefully: it takes no new connection and waits for the answers
+# to the requests it holds, which gunicorn still serves, queued ones included; then gunicorn stops gracefully
+# (graceful_timeout). No request that reached the container is lost.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-export HOST=127.0.0.1 PORT=8001
+proxy_port=${PROXY_PORT:-8000}
+app_port=${APP_PORT:-8001}
+config="$PWD/deploy/nginx.conf"
+if [ "$proxy_port:$app_port" != 8000:8001 ]; then
+    sed -e "s/listen 8000 /listen $proxy_port /" -e "s/127\.0\.0\.1:8001;/127.0.0.1:$app_port;/" \
+        "$config" >/tmp/nginx.conf || exit 1
+    config=/tmp/nginx.conf
+fi
+export HOST=127.0.0.1 PORT=$app_port
 gunicorn --config deploy/gunicorn.conf.py --no-control-socket service.wsgi:app &
 app=$!
-nginx -e stderr -c "$PWD/deploy/nginx.conf" -g 'daemon off;' &
+nginx -e stderr -c "$config" -g 'daemon off;' &
 proxy=$!
 stop() {
-    kill -TERM "$app" 2>/dev/null
-    wait "$app"
     kill -QUIT "$proxy" 2>/dev/null
     wait "$proxy"
+    kill -TERM "$app" 2>/dev/null
+    wait "$app"
 }
 trap 'stop; exit 0' TERM INT
 wait -n "$app" "$proxy"

@@ -36,5 +36,22 @@ def test_the_container_runs_gunicorn_behind_the_shipped_nginx():
     assert "deploy/nginx.conf" in text and 'CMD ["/app/deploy/entrypoint.sh"]' in text
     assert entrypoint.stat().st_mode & 0o111, "the entrypoint is executable"
     script = entrypoint.read_text()
-    assert "HOST=127.0.0.1 PORT=8001" in script and 'nginx -e stderr -c "$PWD/deploy/nginx.conf"' in script
-    assert "server 127.0.0.1:8001;" in (DOCKERFILE.parent / "deploy" / "nginx.conf").read_text()
+    assert "${PROXY_PORT:-8000}" in script and "${APP_PORT:-8001}" in script  # the shipped ports by default
+    assert "export HOST=127.0.0.1 PORT=$app_port" in script and 'config="$PWD/deploy/nginx.conf"' in script
+    assert 'nginx -e stderr -c "$config"' in script
+    nginx = (DOCKERFILE.parent / "deploy" / "nginx.conf").read_text()
+    assert "server 127.0.0.1:8001;" in nginx and "listen 8000 " in nginx  # what the entrypoint's sed moves
+
+
+def test_the_locked_wheels_are_installed_offline_when_bin_image_downloaded_them():
+    text = DOCKERFILE.read_text()
+    assert (
+        "COPY requirements ./requirements" in text and "PIP_NO_INDEX=1 PIP_FIND_LINKS=/src/requirements/wheels" in text
+    )
+    assert text.count("if ls requirements/wheels/*.whl") == 2  # the dependencies and the project's build backend
+    assert "COPY --from=venv /opt/venv /opt/venv" in text  # the wheels stay in the build stage
+    assert (DOCKERFILE.parent / "requirements" / "wheels").is_dir()  # present in every clone: COPY never fails
+    ignored = (DOCKERFILE.parent / ".dockerignore").read_text().split()
+    assert {".git", ".venv", "node_modules"} <= set(ignored)
+    image = (DOCKERFILE.parent / "bin" / "image").read_text()
+    assert "pip download" in image and "--require-hashes" in image and "-r requirements/service.lock" in image
