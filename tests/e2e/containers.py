@@ -35,10 +35,13 @@ class Engine:
     name: str  # docker or podman
     env: dict[str, str]
 
-    def __call__(self, *args: str, check: bool = True, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-        run = subprocess.run(
-            [self.name, *args], env=self.env, capture_output=True, text=True, timeout=timeout, check=False
-        )
+    def __call__(self, *args: str, check: bool = True, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+        try:
+            run = subprocess.run(
+                [self.name, *args], env=self.env, capture_output=True, text=True, timeout=timeout, check=False
+            )
+        except subprocess.TimeoutExpired as late:  # a loaded machine, or another run holding podman's storage
+            raise AssertionError(f"{self.name} {' '.join(args)} still ran after {timeout} s: {late.stderr!r}") from late
         if check and run.returncode != 0:
             raise AssertionError(f"{self.name} {' '.join(args)} exited {run.returncode}: {run.stderr[-2000:]}")
         return run

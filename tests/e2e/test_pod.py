@@ -69,9 +69,11 @@ def overlay(folder: Path, suffix: str, tag: str, proxy_port: int, app_port: int)
         "patches": [{"patch": yaml.safe_dump(patch)}],
     }
     (folder / "kustomization.yaml").write_text(yaml.safe_dump(kustomization))
-    return subprocess.run(
-        [kubectl(), "kustomize", str(folder)], capture_output=True, text=True, check=True, timeout=60
-    ).stdout
+    rendered = subprocess.run(
+        [kubectl(), "kustomize", str(folder)], capture_output=True, text=True, check=False, timeout=300
+    )
+    assert rendered.returncode == 0, f"kubectl kustomize failed: {rendered.stderr}"
+    return rendered.stdout
 
 
 class Pod:
