@@ -1,4 +1,4 @@
-"""Schemas shared by every game: problems (RFC 9457), events, results, the catalog."""
+"""Schemas shared by every game: problems (RFC 9457), events, results, health."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from schemas.fields import PlainList, StrictInteger
-from service.rules.options import TYPE_NAMES
+from schemas.fields import PlainList
 
 
 class DocSchema(Schema):
@@ -154,71 +153,6 @@ def events_field(
 ) -> fields.List:
     """What the service did or saw: antes, deals, draws, pots won (the game's events, one of them by ``type``)."""
     return PlainList(union, required=True, metadata={"description": description})
-
-
-class PlayersRangeSchema(Schema):
-    min = StrictInteger(required=True)
-    max = StrictInteger(required=True)
-
-
-OPTION_TYPE = "(?:" + "|".join(TYPE_NAMES.values()) + ")"
-"""The JSON type of an option's values."""
-
-
-def option_value() -> list[dict[str, str]]:
-    """An option's value as ``anyOf`` branches: one of the JSON types options take (a new list each time)."""
-    return [{"type": name} for name in TYPE_NAMES.values()]
-
-
-class OptionSpecSchema(Schema):
-    """One rule option: its default, its values and the rule it settles."""
-
-    name = fields.String(required=True)
-    type = fields.String(
-        required=True,
-        validate=validate.Regexp(f"^{OPTION_TYPE}(?:[|]{OPTION_TYPE})*$"),
-        metadata={"description": "The JSON type of the values, or the types joined by `|` (`integer|string`)."},
-    )
-    default = fields.Raw(required=True, allow_none=True, metadata={"anyOf": [*option_value(), {"type": "null"}]})
-    allowed = fields.List(
-        fields.Raw(metadata={"anyOf": option_value()}),
-        metadata={"description": "The allowed values, where they are few."},
-    )
-    minimum = fields.Integer()
-    maximum = fields.Integer()
-    nullable = fields.Boolean(required=True)
-    description = fields.String(required=True)
-    rule = fields.String(required=True, metadata={"description": "The AMBIGUITIES id of the rules file."})
-
-
-class GameEntrySchema(DocSchema):
-    """A catalog entry."""
-
-    id = fields.String(required=True)
-    name = fields.String(required=True)
-    kind = fields.String(required=True, metadata={"description": "'hand' or 'trick'."})
-    players = fields.Nested(PlayersRangeSchema, required=True)
-    pack_size = fields.Integer(required=True)
-    actions = fields.List(fields.String(), required=True, metadata={"description": "Action types."})
-    options = fields.List(fields.Nested(OptionSpecSchema), required=True)
-    rules_url = fields.String(
-        required=True,
-        metadata={"description": "Where this service serves the game's rules as Markdown: `/v1/{game}/rules`."},
-    )
-    rules_file = fields.String(
-        required=True, metadata={"description": "The same rules in the repository: `docs/rules/{game}.md`."}
-    )
-
-
-class GameDetailSchema(GameEntrySchema):
-    """A catalog entry with the canonical pack (and, for hand games, the categories, best first)."""
-
-    pack = fields.List(fields.String(), required=True, metadata={"description": "Canonical pack order."})
-    categories = fields.List(fields.String(), metadata={"description": "Hand games: categories, best first."})
-
-
-class CatalogSchema(DocSchema):
-    games = fields.List(fields.Nested(GameEntrySchema), required=True)
 
 
 class HealthSchema(DocSchema):

@@ -9,10 +9,11 @@ import yaml
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
-from schemas.common import CatalogSchema, HealthSchema, ReadySchema
-from service.api.catalog import entry
-from service.api.games import errors
+from schemas.common import HealthSchema, ReadySchema
+from schemas.operations.catalog import CatalogSchema
 from service.api.metrics import render_metrics
+from service.api.operations.catalog import catalog_entry
+from service.api.routes import errors
 from service.rules.registry import GAMES
 
 blp = Blueprint("operations", __name__, description="Catalog, health, readiness, contract and metrics.")
@@ -40,7 +41,7 @@ def games() -> dict[str, Any]:
     The catalog: each game's id (its path under /v1), player counts, action types and every rule option
     with its type, default, allowed values and the rule it settles.
     """
-    return {"games": [entry(game) for game in GAMES.values()]}
+    return {"games": [catalog_entry(game) for game in GAMES.values()]}
 
 
 @blp.route("/healthz", methods=["GET"])

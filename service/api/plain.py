@@ -19,7 +19,9 @@ import orjson
 from flask import request
 from marshmallow import Schema, ValidationError, fields, missing
 
-from schemas.game import MAX_ACTIONS, MAX_HANDS, GameSchemas
+from schemas.game import GameSchemas
+from schemas.operations.hands import MAX_HANDS
+from schemas.operations.records import MAX_ACTIONS
 from service.api.guard import NOT_CHECKED, checked_document
 from service.rules.actions import ActionBase
 from service.rules.errors import InvalidInput

@@ -9,7 +9,8 @@ import pytest
 from flask import Flask
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
-from schemas.game import MAX_ACTIONS, MAX_DECLARED_HANDS, MAX_HANDS
+from schemas.operations.hands import MAX_DECLARED_HANDS, MAX_HANDS
+from schemas.operations.records import MAX_ACTIONS
 from service.api.problems import MAX_LISTED, register_error_handlers
 from service.rules.cards import MAX_CARD_TEXT
 from service.rules.errors import InvalidState, Problem

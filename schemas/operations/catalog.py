@@ -1,0 +1,89 @@
+"""The catalog room: ``GET /v1/{game}`` (a game's entry, its pack and categories) and ``GET /v1/{game}/rules``;
+the entries are the same for ``GET /v1/games`` (service/api/ops.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, fields, validate
+
+from schemas.common import DocSchema
+from schemas.fields import StrictInteger
+from schemas.parts import GameParts
+from service.rules.game import Game
+from service.rules.options import TYPE_NAMES
+
+
+def serves(game: Game[Any, Any, Any]) -> bool:
+    """Every game has a catalog entry and rules."""
+    return True
+
+
+def schemas(parts: GameParts) -> dict[str, type[Schema]]:
+    """The answer of a game's entry (the same for every game)."""
+    return {"detail": GameDetailSchema}
+
+
+class PlayersRangeSchema(Schema):
+    min = StrictInteger(required=True)
+    max = StrictInteger(required=True)
+
+
+OPTION_TYPE = "(?:" + "|".join(TYPE_NAMES.values()) + ")"
+"""The JSON type of an option's values."""
+
+
+def option_value() -> list[dict[str, str]]:
+    """An option's value as ``anyOf`` branches: one of the JSON types options take (a new list each time)."""
+    return [{"type": name} for name in TYPE_NAMES.values()]
+
+
+class OptionSpecSchema(Schema):
+    """One rule option: its default, its values and the rule it settles."""
+
+    name = fields.String(required=True)
+    type = fields.String(
+        required=True,
+        validate=validate.Regexp(f"^{OPTION_TYPE}(?:[|]{OPTION_TYPE})*$"),
+        metadata={"description": "The JSON type of the values, or the types joined by `|` (`integer|string`)."},
+    )
+    default = fields.Raw(required=True, allow_none=True, metadata={"anyOf": [*option_value(), {"type": "null"}]})
+    allowed = fields.List(
+        fields.Raw(metadata={"anyOf": option_value()}),
+        metadata={"description": "The allowed values, where they are few."},
+    )
+    minimum = fields.Integer()
+    maximum = fields.Integer()
+    nullable = fields.Boolean(required=True)
+    description = fields.String(required=True)
+    rule = fields.String(required=True, metadata={"description": "The AMBIGUITIES id of the rules file."})
+
+
+class GameEntrySchema(DocSchema):
+    """A catalog entry."""
+
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    kind = fields.String(required=True, metadata={"description": "'hand' or 'trick'."})
+    players = fields.Nested(PlayersRangeSchema, required=True)
+    pack_size = fields.Integer(required=True)
+    actions = fields.List(fields.String(), required=True, metadata={"description": "Action types."})
+    options = fields.List(fields.Nested(OptionSpecSchema), required=True)
+    rules_url = fields.String(
+        required=True,
+        metadata={"description": "Where this service serves the game's rules as Markdown: `/v1/{game}/rules`."},
+    )
+    rules_file = fields.String(
+        required=True, metadata={"description": "The same rules in the repository: `docs/rules/{game}.md`."}
+    )
+
+
+class GameDetailSchema(GameEntrySchema):
+    """A catalog entry with the canonical pack (and, for hand games, the categories, best first)."""
+
+    pack = fields.List(fields.String(), required=True, metadata={"description": "Canonical pack order."})
+    categories = fields.List(fields.String(), metadata={"description": "Hand games: categories, best first."})
+
+
+class CatalogSchema(DocSchema):
+    games = fields.List(fields.Nested(GameEntrySchema), required=True)

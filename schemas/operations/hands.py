@@ -1,0 +1,104 @@
+"""The hands room: ``hands/evaluate`` and ``hands/compare`` of a hand game, their request and their answers."""
+
+from __future__ import annotations
+
+import typing
+from typing import Any
+
+from marshmallow import Schema, fields, validate
+
+from schemas.fields import HandsField, PlainList
+from schemas.parts import GameParts
+from service.rules.game import Game, HandGame
+
+MAX_HANDS = 10_000
+"""Hands in one evaluate or compare request."""
+MAX_DECLARED_HANDS = 100
+"""Hands with a declaration (not null) in one request: a declared hand costs up to ~25 ms (three free trumps
+tried in every combination), so 100 keep a request within a few seconds on one core (README, Limits)."""
+
+
+def serves(game: Game[Any, Any, Any]) -> bool:
+    """Hand games evaluate and compare hands."""
+    return isinstance(game, HandGame)
+
+
+def schemas(parts: GameParts) -> dict[str, type[Schema]]:
+    """The hands request (both operations take it) and each operation's answer."""
+    evaluation = _evaluation(parts)
+    return {
+        "hands_request": parts.build("HandsRequest", _hands_fields(parts)),
+        "evaluate_response": parts.build(
+            "EvaluateResponse", {"results": PlainList(fields.Nested(evaluation), required=True), **parts.rules}
+        ),
+        "compare_response": parts.build(
+            "CompareResponse",
+            {
+                "ranking": fields.List(fields.List(fields.Integer()), required=True),
+                "winners": fields.List(fields.Integer(), required=True),
+                "deciding": fields.String(
+                    required=True,
+                    validate=validate.OneOf([str(word) for word in parts.game.ranking.decides]),
+                    metadata={"description": "What separated the best hand from the next (`tie`: nothing did)."},
+                ),
+                "results": PlainList(fields.Nested(evaluation), required=True),
+                **parts.rules,
+            },
+        ),
+    }
+
+
+def _hands_fields(parts: GameParts) -> dict[str, fields.Field]:
+    """``hands``, ``options`` and, where wild cards may be declared, ``declarations``."""
+    game = parts.game
+    hands = HandsField(
+        game.parse_card,
+        game.hand_size,
+        game.card_notation,
+        required=True,
+        validate=validate.Length(1, MAX_HANDS),
+        metadata={"description": f"Up to {MAX_HANDS} hands."},
+    )
+    out: dict[str, fields.Field] = {"hands": hands, "options": parts.options_field()}
+    if game.supports_declarations:
+        out["declarations"] = fields.List(
+            parts.deriver.field(_assignments(game), allow_none=True),
+            validate=validate.Length(max=MAX_HANDS),
+            metadata={
+                "description": "Optional, one per hand (as many as `hands`: a 422 at `/declarations` "
+                "otherwise, a rule across fields JSON Schema cannot state): what each wild card stands "
+                "for ({trump: card}, keys a trump's name), or null for the best reading (BRG-A3); at most "
+                f"{MAX_DECLARED_HANDS} of them not null.",
+                "maxContains": MAX_DECLARED_HANDS,
+            },
+        )
+    return out
+
+
+def _evaluation(parts: GameParts) -> type[Schema]:
+    """One hand's evaluation, as both answers list it."""
+    game = parts.game
+    evaluated: dict[str, Any] = {
+        "hand": fields.List(fields.String(), required=True),
+        "category": fields.String(required=True, validate=validate.OneOf(game.categories())),
+        "strength": fields.Integer(
+            required=True,
+            metadata={"description": "Dense rank over every possible hand: higher is better, equal ties."},
+        ),
+        "description": fields.String(required=True),
+    }
+    if game.ranking.interpretation is not None:
+        evaluated["interpretation"] = parts.deriver.field(
+            game.ranking.interpretation,
+            metadata={
+                "description": "Only where a wild card was held: what each stood for (Old Brag's braggers: "
+                "a rank; Broggin's trumps: a realm card)."
+            },
+        )
+    return parts.build("Evaluation", evaluated)
+
+
+def _assignments(game: Game[Any, Any, Any]) -> Any:
+    """The type of a declaration, ``{wild card: card}``: the one of the game's ``declare`` action."""
+    declare = next(cls for cls in game.actions if cls.type == "declare")
+    return typing.get_type_hints(declare, include_extras=True)["assignments"]

@@ -1,0 +1,124 @@
+"""The play room: ``deals``, ``legal-actions`` and ``actions``, their requests and their answers; and the fields of
+a deal (table, options, seed or deck, carry), which a record shares (the records room)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from schemas.common import events_field, result_field
+from schemas.derive import game_field
+from schemas.fields import StrictString, card_list
+from schemas.parts import GameParts
+from service.rules.game import Game
+
+
+def serves(game: Game[Any, Any, Any]) -> bool:
+    """Every game deals and plays."""
+    return True
+
+
+def schemas(parts: GameParts) -> dict[str, type[Schema]]:
+    """A deal, the legal actions of a state, and an action applied to it."""
+    game, deriver = parts.game, parts.deriver
+    return {
+        "deal_request": parts.build(
+            "DealRequest", {**deal_fields(parts), **parts.views_asked()}, "A deal: table, options and a seed or deck."
+        ),
+        "deal_response": parts.build(
+            "DealResponse",
+            {
+                "state": parts.state_field(),
+                "events": events_field(deriver.events()),
+                "deck_commitment": fields.String(
+                    required=True,
+                    metadata={"description": "Lowercase hex SHA-256 of the deck's codes joined with ','."},
+                ),
+                **parts.rules,
+                **parts.views_given(),
+            },
+        ),
+        "legal_actions_response": parts.build(
+            "LegalActionsResponse",
+            {
+                "phase": game_field(game, "phase", required=True),
+                "to_act": game_field(game, "seat", required=True, allow_none=True),
+                "actions": fields.List(deriver.legal_action(), required=True),
+                **parts.rules,
+            },
+        ),
+        "action_request": parts.build(
+            "ActionRequest",
+            {"state": parts.state_field(), "action": deriver.action(required=True), **parts.views_asked()},
+        ),
+        "action_response": parts.build(
+            "ActionResponse",
+            {
+                "state": parts.state_field(),
+                "events": events_field(deriver.events()),
+                "result": result_field(deriver.result()),
+                **parts.rules,
+                **parts.views_given(),
+            },
+        ),
+    }
+
+
+def deal_fields(parts: GameParts) -> dict[str, Any]:
+    """What a deal request and a record state of their deal: the table, options, a seed or a deck, and what the
+    deal carries in from the last one."""
+    game = parts.game
+    return {
+        "players": game_field(game, "players", required=True, metadata={"description": "Number of players."}),
+        "dealer": game_field(
+            game, "seat", required=True, metadata={"description": "The dealer's seat (less than players)."}
+        ),
+        "options": parts.options_field(),
+        "seed": StrictString(
+            validate=validate.Length(1, 256),
+            metadata={"description": "Shuffle the pack with sha256-fisher-yates/1 (API.md section 5)."},
+        ),
+        "deck": card_list(
+            game.parse_card,
+            None,
+            len(game.full_pack()),
+            game.card_notation,
+            metadata={
+                "description": "The whole pack for this deal (which the player count and options set) in "
+                "order, deck[0] on top."
+            },
+        ),
+        **_carry(parts),
+        "check_source": validates_schema(_one_source()),
+        "json_schema_variants": {"FromSeed": ("seed",), "FromDeck": ("deck",)},
+    }
+
+
+def _carry(parts: GameParts) -> dict[str, fields.Field]:
+    """The ``carry`` of a deal request or a record, where the game carries something from deal to deal."""
+    carry_type = parts.game.carry_type
+    if carry_type is None:
+        return {}
+    doc = " ".join((carry_type.__doc__ or "").split())
+    return {
+        "carry": fields.Nested(
+            parts.deriver.schema(carry_type),
+            load_default=None,
+            metadata={
+                "description": f"Optional; omitted: a first deal. {doc} A finished deal's result gives the next "
+                "deal's as `carry`."
+            },
+        )
+    }
+
+
+def _one_source() -> Any:
+    """A new check per schema: ``validates_schema`` marks the function it is given, so a shared one would be
+    registered once more for every game (and its problem repeated)."""
+
+    def check_source(self: Schema, data: dict[str, Any], **_: Any) -> None:
+        if ("seed" in data) == ("deck" in data):
+            raise ValidationError("give exactly one of 'seed' and 'deck'", "_schema")
+
+    return check_source

@@ -1,0 +1,129 @@
+"""The hands room: ``hands/evaluate`` and ``hands/compare`` of a hand game (the hot paths: the plain reader
+takes a body in its plainest form, service/api/plain.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask import Response
+
+from schemas.operations.hands import serves
+from service.api.answers import answer, rules_echo
+from service.api.plain import HandsReader, PackHands
+from service.api.routes import GameRoutes
+from service.rules.errors import InvalidInput, Problem
+from service.rules.game import HandGame
+from service.rules.tables import HandRank
+
+
+def register(routes: GameRoutes) -> None:
+    """Evaluate and compare hands."""
+    game = routes.game
+    assert isinstance(game, HandGame)  # the room serves no other games
+    s, example = routes.schemas, routes.examples.hands
+
+    @routes.post(
+        "/hands/evaluate",
+        "evaluateHands",
+        s.hands_request,
+        s.evaluate_response,
+        example=example,
+        plain=HandsReader(game, text=True),
+    )
+    def evaluate(data: dict[str, Any]) -> Response:
+        """Evaluate up to 10,000 hands: category, dense strength, description, interpretation.
+
+        Rules the schema cannot state: every card is a card of the game's pack, and a card given in
+        two notations (`TH`, `10h`) counts twice. `declarations`, where given, has one entry (or null)
+        per hand."""
+        options, hands, declarations = _hands_request(game, data)
+        if isinstance(hands, PackHands) and hands.results is not None:
+            return answer({"results": hands.results, **rules_echo(options)})  # written as the hands were read
+        return answer({"results": _evaluated(game, hands, declarations, options), **rules_echo(options)})
+
+    @routes.post(
+        "/hands/compare", "compareHands", s.hands_request, s.compare_response, example=example, plain=HandsReader(game)
+    )
+    def compare(data: dict[str, Any]) -> Response:
+        """Rank hands best first, equal hands grouped, and say what decided.
+
+        Rules the schema cannot state: every card is a card of the game's pack, and a card given in
+        two notations (`TH`, `10h`) counts twice. `declarations`, where given, has one entry (or null)
+        per hand."""
+        options, hands, declarations = _hands_request(game, data)
+        if declarations is None:
+            comparison = game.compare(hands, options)
+        else:
+            comparison = game.compare_declared_hands(hands, declarations, options)
+        results = _evaluated(game, hands, declarations, options)
+        return answer(
+            {
+                "ranking": comparison.ranking,
+                "winners": comparison.winners,
+                "deciding": comparison.deciding,
+                "results": results,
+                **rules_echo(options),
+            }
+        )
+
+
+def _hands_request(game: HandGame[Any, Any, Any], data: dict[str, Any]) -> tuple[Any, Any, list[Any] | None]:
+    """The options, the checked hands and the declarations (None when there are none) of a hands request."""
+    options = data.get("options") or game.options(None)
+    return options, _checked_hands(game, data["hands"]), _declarations(data)
+
+
+def _checked_hands(game: HandGame[Any, Any, Any], hands: Any) -> Any:
+    """The parsed hands, once every hand holds ``hand_size`` distinct cards of the pack (422 listing the rest;
+    hands the plain reader read are known to)."""
+    if not isinstance(hands, PackHands):
+        game.check_hands(hands)
+    return hands
+
+
+def _declarations(data: dict[str, Any]) -> list[Any] | None:
+    """The declarations of a hands request (one per hand), or None when there are none."""
+    declarations = data.get("declarations")
+    if declarations is None:
+        return None
+    if len(declarations) != len(data["hands"]):
+        raise InvalidInput([Problem("declarations_length", "give one declaration (or null) per hand", "/declarations")])
+    return list(declarations)
+
+
+def _evaluated(
+    game: HandGame[Any, Any, Any], hands: Any, declarations: list[Any] | None, options: Any
+) -> list[dict[str, Any]]:
+    """Each hand with its evaluation: the shared table answer, or its declared reading."""
+    if declarations is None:
+        return _results(hands, _ranks(game, hands, options))
+    return [_evaluation(e) for e in game.evaluate_declared_hands(hands, declarations, options)]
+
+
+def _ranks(game: HandGame[Any, Any, Any], hands: Any, options: Any) -> list[HandRank]:
+    """Each hand's evaluation (found as the plain reader read the hands, else looked up now)."""
+    if isinstance(hands, PackHands) and hands.ranks is not None:
+        return hands.ranks
+    return game.ranks(hands, options)
+
+
+def _results(hands: Sequence[list[str]], ranks: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each hand as sent (canonical codes) with its shared, precomputed evaluation."""
+    return [{"hand": hand, **rank} for hand, rank in zip(hands, ranks, strict=True)]
+
+
+def _evaluation(evaluation: Any) -> dict[str, Any]:
+    """A declared hand's evaluation, as the answer lists it."""
+    out = {
+        "hand": list(evaluation.hand),
+        "category": evaluation.category,
+        "strength": evaluation.strength,
+        "description": evaluation.description,
+    }
+    if evaluation.interpretation is not None:
+        out["interpretation"] = evaluation.interpretation
+    return out
+
+
+__all__ = ["register", "serves"]

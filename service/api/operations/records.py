@@ -1,0 +1,94 @@
+"""The records room: ``records/adjudicate``, a record replayed from its deal through every action (a hot path:
+the plain reader takes a record in its plainest form, service/api/plain.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response
+
+from schemas.operations.records import serves
+from service.api.answers import answer, rules_echo
+from service.api.operations.play import dealt, table_views
+from service.api.plain import RecordReader
+from service.api.routes import GameRoutes
+from service.rules.actions import ActionBase
+from service.rules.errors import IllegalAction
+from service.rules.game import Game
+from service.rules.shuffle import deck_commitment
+from service.rules.views import TableViews
+
+
+def register(routes: GameRoutes) -> None:
+    """Adjudicate a record."""
+    game, s = routes.game, routes.schemas
+
+    @routes.post(
+        "/records/adjudicate",
+        "adjudicateRecord",
+        s.record_request,
+        s.adjudicate_response,
+        example=routes.examples.record,
+        plain=RecordReader(game, s),
+    )
+    def adjudicate(data: dict[str, Any]) -> dict[str, Any] | Response:
+        """Replay a record: deal, then every action in order; the first illegal one is named with its rule.
+
+        With `views: [seat, ...]` (beside `record`) the answer adds, for each seat asked: the final state
+        (after the last legal action) as `states/view` gives it; every event of the record, from the deal on,
+        as that seat saw it when it happened (a card hidden then stays "??" in the event even when it is shown
+        later: the final state's view shows what was revealed); and the legal actions that seat may take in
+        the final state.
+
+        Rules across fields that the schema cannot state: `dealer` is less than `players`; a `deck` holds exactly
+        the pack for this player count and these options."""
+        record = data["record"]
+        options, transition, deck = dealt(game, record, "/record")
+        table = table_views(game, data, record["players"])
+        if table is not None:
+            table.saw(None, transition.events)
+        state, events, applied, error = replay(game, transition, record["actions"], table)
+        result = game.result(state)
+        body = {
+            "verdict": "illegal" if error else ("complete" if result is not None else "in_progress"),
+            "applied": applied,
+            "error": error,
+            "state": state,
+            "result": result,
+            "events": events,
+            "deck_commitment": deck_commitment(deck),
+            **rules_echo(options),
+        }
+        if table is None:
+            return answer(body)  # the state as its schema dumps it: a dataclass's fields in order, arrays for tuples
+        body["views"] = table.of(state)
+        return body
+
+
+def replay(
+    game: Game[Any, Any, Any], first: Any, actions: list[ActionBase], table: TableViews[Any] | None
+) -> tuple[Any, list[Any], int, dict[str, Any] | None]:
+    """The actions applied in order from the deal's transition ``first`` up to the first illegal one: the last
+    state, every event from the deal on, how many were applied, and the refusal (None when all were legal);
+    each seat of ``table`` sees the events as they happen."""
+    state, events = first.state, list(first.events)
+    for index, action in enumerate(actions):
+        try:
+            transition = game.apply(state, action)
+        except IllegalAction as illegal:
+            error = {
+                "index": index,
+                "code": illegal.code,
+                "rule": illegal.rule,
+                "message": illegal.message,
+                "legal_actions": illegal.legal_actions,
+            }
+            return state, events, index, error
+        if table is not None:
+            table.saw(state, transition.events)
+        state = transition.state
+        events.extend(transition.events)
+    return state, events, len(actions), None
+
+
+__all__ = ["register", "replay", "serves"]
