@@ -43,24 +43,31 @@ def _app() -> Any:
     return create_app({"WARM_TABLES": False})  # tables are built when a hand first needs them
 
 
+def _headers(language: str | None) -> dict[str, str]:
+    """The request headers for ``--lang``: ``Accept-Language`` (none without it)."""
+    return {"Accept-Language": language} if language else {}
+
+
 class InProcess:
     """The service's own app, answered in this process."""
 
-    def __init__(self) -> None:
+    def __init__(self, language: str | None = None) -> None:
         self.client = _app().test_client()
+        self.headers = _headers(language)
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        response = self.client.open(path, method=method, json=body)
+        response = self.client.open(path, method=method, json=body, headers=self.headers)
         return response.status_code, response.get_json(silent=True)
 
 
 class Remote:
     """A running service (``--url``)."""
 
-    def __init__(self, url: str, timeout: float) -> None:
+    def __init__(self, url: str, timeout: float, language: str | None = None) -> None:
         import requests
 
         self.url, self.timeout, self.session = url.rstrip("/"), timeout, requests.Session()
+        self.session.headers.update(_headers(language))
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         import requests
@@ -104,6 +111,12 @@ SHARED_OPTIONS = (
     _shared_option(
         "--timeout", type=float, default=30.0, show_default=True, help="Seconds to wait for the service (--url)."
     ),
+    _shared_option(
+        "--lang",
+        "language",
+        envvar="CARD_ARBITER_LANG",
+        help="Descriptions in this language (sent as Accept-Language: sv, sr-Latn, it...); English by default.",
+    ),
 )
 
 
@@ -134,8 +147,8 @@ class Context:
 
     @functools.cached_property
     def arbiter(self) -> Arbiter:
-        url = self.settings["url"]
-        return Remote(url, self.settings["timeout"]) if url else InProcess()
+        url, language = self.settings["url"], self.settings["language"]
+        return Remote(url, self.settings["timeout"], language) if url else InProcess(language)
 
     def ask(self, method: str, path: str, body: Any = None) -> Any:
         """The answer of a request that must succeed; a problem exits 2 (3 for a 5xx), printed."""
@@ -228,8 +241,8 @@ def hands_of(cards: tuple[str, ...], hands_file: str | None, split: bool) -> lis
 def main(ctx: click.Context) -> None:
     """Adjudicate card games: evaluate and compare hands, deal, and settle whole game records.
 
-    --json, --url and --timeout go before or after the subcommand (card-arbiter adjudicate briscola game.json
-    --json); given in both places, the one after the subcommand wins.
+    --json, --url, --timeout and --lang go before or after the subcommand (card-arbiter adjudicate briscola
+    game.json --json); given in both places, the one after the subcommand wins.
     """
     ctx.obj = Context(ctx.meta.setdefault(SETTINGS, {}))
 
@@ -297,7 +310,8 @@ def compare(ctx: Context, game: str, hands: tuple[str, ...], hands_file: str | N
         for index in group
     ]
     click.echo(table(rows, ["place", "hand #", "hand", "category"]))
-    click.echo(f"winners: {', '.join(f'#{w}' for w in answer['winners'])}; decided by: {answer.get('deciding')}")
+    decided = answer.get("deciding_text") or answer.get("deciding")
+    click.echo(f"winners: {', '.join(f'#{w}' for w in answer['winners'])}; decided by: {decided}")
 
 
 @main.command()
