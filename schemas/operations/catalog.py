@@ -7,10 +7,11 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from schemas.common import DocSchema
+from schemas.common import DocSchema, named_schema
 from schemas.fields import StrictInteger
 from schemas.parts import GameParts
 from service.rules.game import Game
+from service.rules.names import ENGLISH, TABLES
 from service.rules.options import TYPE_NAMES
 
 
@@ -59,6 +60,51 @@ class OptionSpecSchema(Schema):
     rule = fields.String(required=True, metadata={"description": "The AMBIGUITIES id of the rules file."})
 
 
+KINDS = {
+    "suit": "Suits by their code (`S`, `Sw`).",
+    "rank": "Ranks by their code (`A`, `T`, `Q`).",
+    "card": "Named cards by their code (Broggin's trumps: `Witch`).",
+    "category": "Hand categories by id.",
+    "action": "Action types.",
+    "phase": "Phases of a state.",
+    "reason": "Why a deal ended: a result's `reason`.",
+    "deciding": "What decided a comparison: `deciding`.",
+    "meld": "Meld kinds (Briscan, Brisque).",
+    "bonus": "Bonus kinds (Briscan, Brisque).",
+    "pot": "Pots (Old Brag).",
+}
+"""The kinds of names (API.md section 12), each a map from an id to its word."""
+
+
+LANGUAGES = tuple(dict.fromkeys(tag for table in TABLES.values() for tag in table))
+"""Every language of a names table, English first."""
+
+
+def _terms(description: str) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=fields.String(), metadata={"description": description})
+
+
+NameKindsSchema = named_schema(
+    "NameKinds",
+    DocSchema,
+    {kind: _terms(description) for kind, description in KINDS.items()},
+    "One language's names, by kind: `{id: term}`. A kind (or an id) no source has a word for is absent.",
+)
+NamesSchema = named_schema(
+    "Names",
+    DocSchema,
+    {
+        tag.replace("-", "_").lower(): fields.Nested(
+            NameKindsSchema, required=tag == ENGLISH, data_key=tag, attribute=tag
+        )
+        for tag in LANGUAGES
+    },
+    "A game's names by language (BCP 47 tags), then kind, then id: English always, and each language of the "
+    "game's sources (`languages`). Terms keep the sources' spelling; docs/rules/<game>.md says where each comes "
+    "from.",
+)
+
+
 class GameEntrySchema(DocSchema):
     """A catalog entry."""
 
@@ -76,6 +122,15 @@ class GameEntrySchema(DocSchema):
     rules_file = fields.String(
         required=True, metadata={"description": "The same rules in the repository: `docs/rules/{game}.md`."}
     )
+    languages = fields.List(
+        fields.String(validate=validate.OneOf(LANGUAGES)),
+        required=True,
+        metadata={
+            "description": "The languages of `names` (BCP 47), English first; `Accept-Language` picks one for "
+            "the descriptions of `hands/evaluate`, `hands/compare` and `hands/equity`."
+        },
+    )
+    names = fields.Nested(NamesSchema, required=True)
 
 
 class GameDetailSchema(GameEntrySchema):

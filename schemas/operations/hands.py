@@ -41,6 +41,13 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
                     validate=validate.OneOf([str(word) for word in parts.game.ranking.decides]),
                     metadata={"description": "What separated the best hand from the next (`tie`: nothing did)."},
                 ),
+                "deciding_text": fields.String(
+                    required=True,
+                    metadata={
+                        "description": "`deciding` in words, in the answer's language (`Content-Language`): the "
+                        "game's `names.{language}.deciding`, else the English."
+                    },
+                ),
                 "results": PlainList(fields.Nested(evaluation), required=True),
                 **parts.rules,
             },
@@ -85,7 +92,10 @@ def _evaluation(parts: GameParts) -> type[Schema]:
             required=True,
             metadata={"description": "Dense rank over every possible hand: higher is better, equal ties."},
         ),
-        "description": fields.String(required=True),
+        "description": fields.String(
+            required=True,
+            metadata={"description": "In the answer's language (`Accept-Language`, `Content-Language`)."},
+        ),
     }
     if game.ranking.interpretation is not None:
         evaluated["interpretation"] = parts.deriver.field(

@@ -103,11 +103,15 @@ class HandsReader:
 
     KEYS = frozenset({"hands", "options"})
 
-    def __init__(self, game: HandGame[Any, Any, Any], *, text: bool = False) -> None:
+    def __init__(
+        self, game: HandGame[Any, Any, Any], *, text: bool = False, english: Callable[[], bool] = lambda: True
+    ) -> None:
         self.game = game
         self.size = game.hand_size
         self.options = Options(game)
         self.text = text and game.hand_size in WRITERS
+        self.english = english
+        """Whether this request's answer is in English (the written text is; another language's is not)."""
 
     def __call__(self, document: Any) -> dict[str, Any] | None:
         if type(document) is not dict or not document.keys() <= self.KEYS:
@@ -121,7 +125,7 @@ class HandsReader:
         if not plain:
             return None
         try:
-            if self.text:
+            if self.text and self.english():  # another language: the view describes the hands
                 written = results_text(self.game.hand_table(options), hands)
                 if written is not None:
                     return {"hands": PackHands(hands, results=written), "options": options}

@@ -15,6 +15,7 @@ from schemas.game import game_schemas
 from service.api import guard
 from service.api.descriptions import describe
 from service.api.examples import examples
+from service.api.language import ACCEPT_LANGUAGE, LANGUAGE_HEADERS, speaks
 from service.api.plain import Reader, plain_first
 from service.api.problems import PROBLEM_JSON
 from service.api.rules_docs import rules_url
@@ -103,16 +104,21 @@ class GameRoutes:
         answer_example: Any = None,
         codes: tuple[int, ...] = BODY_ERRORS,
         plain: Reader | None = None,
+        spoken: bool = False,
     ) -> Decorator:
         """A POST endpoint: its route, operationId and description, request and 200 schemas, and the problem+json
-        answers it may give; with ``plain``, a reader that takes the body's plainest form before the schema."""
-        answered = {"example": answer_example} if answer_example is not None else {}
+        answers it may give; with ``plain``, a reader that takes the body's plainest form before the schema; when
+        ``spoken``, its answers speak the game's languages (``Accept-Language``, :mod:`service.api.language`)."""
+        answered: dict[str, Any] = {"example": answer_example} if answer_example is not None else {}
+        if spoken:
+            answered["headers"] = LANGUAGE_HEADERS
         s = self.schemas
         return _stacked(
             [
                 self.blp.route(path, methods=["POST"]),
+                *([speaks(self.game)] if spoken else []),
                 *([plain_first(plain)] if plain is not None else []),
-                self.doc(verb),
+                self.doc(verb, **({"parameters": [ACCEPT_LANGUAGE]} if spoken else {})),
                 # one instance of the request schema kept for every request (from a class, webargs would build a
                 # new instance per request: a deep copy of every field, and of every nested schema)
                 self.blp.arguments(request(), example=example),

@@ -25,6 +25,22 @@ export const notAnAction: Schemas["ThreeCardBragAction"] = { seat: 0, type: "pla
 // @ts-expect-error: pot3_ace is 11 or "1_or_11", nothing else
 export const notAnOption: Schemas["OldBragOptions"] = { pot3_ace: 1 };
 
+/** A named card's word in Swedish, where the game has one: names are typed by language, then kind. */
+export function swedish(entry: Schemas["GameDetail"], card: string): string | undefined {
+  return entry.names.sv?.card?.[card];
+}
+
+/** What decided a comparison, in the words of the language the service answered in. */
+export function decidedBy(answer: Schemas["ThreeCardBragCompareResponse"]): string {
+  return `${answer.deciding_text} (${answer.deciding})`;
+}
+
+// @ts-expect-error: names come by the known kinds only
+export const notAKind = (entry: Schemas["GameDetail"]) => entry.names.en.colour;
+
+// @ts-expect-error: English is always there, and "fr" is no language of a names table
+export const notALanguage = (entry: Schemas["GameDetail"]) => entry.names.fr;
+
 /** The winners of a finished deal, or none while it goes on. */
 export function winners(answer: Schemas["BriscolaActionResponse"]): number[] {
   return answer.result === null ? [] : answer.result.winners;

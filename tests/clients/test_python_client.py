@@ -67,6 +67,25 @@ class GameApi:
         return answer.parsed
 
 
+def test_the_names_and_a_description_in_the_games_language_reach_the_client(python_client, live_url):
+    """The catalog's names are typed by language and kind (``names.sv.card``, ``names.sr_latn``), and a hands
+    operation takes ``Accept-Language`` as a parameter of its own."""
+    package, _ = python_client
+    broggin, old_brag = GameApi(package, "broggin"), GameApi(package, "old-brag")
+    with package.Client(base_url=live_url, raise_on_unexpected_status=True, httpx_args={"trust_env": False}) as client:
+        entry = broggin.call(client, "entry")
+        assert entry.languages == ["en", "sv"]
+        assert entry.names.sv.card["Witch"] == "Häxan" and entry.names.en.card["Witch"] == "Witch"
+        assert entry.names.sv.category["four_horsemen"] == "De fyra ryttarna"
+        serbian = old_brag.call(client, "entry").names.sr_latn
+        assert serbian.phase["betting"] == "Klađenje" and serbian.action["fold"] == "Dalje"
+        module = importlib.import_module(f"{package.__name__}.api.old_brag.old_brag_evaluate_hands")
+        body = old_brag.model("HandsRequest").from_dict({"hands": [["AS", "AH", "AC"]]})
+        answer = module.sync_detailed(client=client, body=body, accept_language="sr-Latn-RS")
+        assert answer.status_code == 200 and answer.headers["content-language"] == "sr-Latn"
+        assert answer.parsed.results[0].description == "Tri prirodna Keca"
+
+
 def submitted(legal: dict[str, Any]) -> dict[str, Any]:
     """A legal action as it is submitted: a free amount chosen (its minimum), no discard for an exchange."""
     action = {k: v for k, v in legal.items() if k not in ("min", "max", "max_cards", "domains")}

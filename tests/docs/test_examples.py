@@ -26,6 +26,8 @@ KNOWN_KEYS = {
     "winners",
     "ranking",
     "deciding",
+    "deciding_text",
+    "language",
     "trick",
     "points",
     "winner",
@@ -63,8 +65,8 @@ def matches(expected: Any, actual: Any) -> bool:
     return bool(expected == actual)
 
 
-def _post(client: Any, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    response = client.post(path, json=body)
+def _post(client: Any, path: str, body: dict[str, Any], language: str | None = None) -> dict[str, Any]:
+    response = client.post(path, json=body, headers={"Accept-Language": language} if language else {})
     assert response.status_code == 200, response.get_json()
     answer: dict[str, Any] = response.get_json()
     return answer
@@ -95,15 +97,15 @@ def test_worked_example_holds(client, game_id: str, block: dict[str, Any]) -> No
         body: dict[str, Any] = {"hands": [block["evaluate"]], "options": options}
         if "declarations" in block:
             body["declarations"] = block["declarations"]
-        (result,) = _post(client, base + "/hands/evaluate", body)["results"]
+        (result,) = _post(client, base + "/hands/evaluate", body, block.get("language"))["results"]
         _check(result, block, ("category", "description", "interpretation"), "evaluate")
         checked = True
     if "compare" in block:
         body = {"hands": block["compare"], "options": options}
         if "declarations" in block:
             body["declarations"] = block["declarations"]
-        answer = _post(client, base + "/hands/compare", body)
-        _check(answer, block, ("winners", "ranking", "deciding"), "compare")
+        answer = _post(client, base + "/hands/compare", body, block.get("language"))
+        _check(answer, block, ("winners", "ranking", "deciding", "deciding_text"), "compare")
         checked = True
     if "trick" in block:
         answer = _post(client, base + "/tricks/winner", {**block["trick"], "options": options})

@@ -229,3 +229,19 @@ def test_a_new_subcommand_or_subgroup_takes_the_shared_options():
     assert runner.invoke(root, ["pack", "--url", "u", "run"]).stdout == "False u 30.0\n"
     given = ["--url", "a", "--timeout", "1", "pack", "--url", "b", "run", "--json", "--timeout", "2"]
     assert runner.invoke(root, given).stdout == "True b 2.0\n"
+
+
+def test_lang_asks_for_the_games_language_in_process_and_by_url(live):
+    """--lang sends Accept-Language (before or after the subcommand, or CARD_ARBITER_LANG): the descriptions and
+    what decided come back in the game's language, the same in-process and from a running service."""
+    runner = CliRunner()
+    for where in ([], ["--url", live]):
+        evaluated = runner.invoke(main, [*where, "--lang", "sr", "evaluate", "old-brag", "AS", "AH", "AC"])
+        assert evaluated.exit_code == 0 and "Tri prirodna Keca" in evaluated.stdout, evaluated.output
+        compared = runner.invoke(main, [*where, "compare", "three-card-brag", "KS,KH,KD", "8S,8H,KD", "--lang", "sv"])
+        assert "decided by: kombination" in compared.stdout, compared.output
+        english = runner.invoke(main, [*where, "--json", "evaluate", "old-brag", "AS", "AH", "AC"])
+        assert json.loads(english.stdout)["results"][0]["description"] == "Natural prial of aces"
+    from_env = runner.invoke(main, ["evaluate", "three-card-brag", "KS", "KH", "KD"], env={"CARD_ARBITER_LANG": "sv"})
+    assert "Triss i kungar" in from_env.stdout
+    assert "--lang" in runner.invoke(main, ["evaluate", "--help"]).stdout

@@ -51,6 +51,8 @@ def catalog_entry(game: Game[Any, Any, Any]) -> dict[str, Any]:
         "options": [spec.as_dict() for spec in game.option_specs()],
         "rules_url": rules_url(game.id),
         "rules_file": rules_path(game.id),
+        "languages": list(game.languages()),
+        "names": game.names(),
     }
 
 

@@ -10,10 +10,12 @@ from flask import Response
 
 from schemas.operations.hands import serves
 from service.api.answers import answer, rules_echo
+from service.api.language import answer_language
 from service.api.plain import HandsReader, PackHands
 from service.api.routes import GameRoutes
 from service.rules.errors import InvalidInput, Problem
 from service.rules.game import HandGame
+from service.rules.names import ENGLISH
 from service.rules.tables import HandRank
 
 
@@ -29,7 +31,8 @@ def register(routes: GameRoutes) -> None:
         s.hands_request,
         s.evaluate_response,
         example=example,
-        plain=HandsReader(game, text=True),
+        plain=HandsReader(game, text=True, english=lambda: answer_language(game) == ENGLISH),
+        spoken=True,
     )
     def evaluate(data: dict[str, Any]) -> Response:
         """Evaluate up to 10,000 hands: category, dense strength, description, interpretation.
@@ -40,10 +43,17 @@ def register(routes: GameRoutes) -> None:
         options, hands, declarations = _hands_request(game, data)
         if isinstance(hands, PackHands) and hands.results is not None:
             return answer({"results": hands.results, **rules_echo(options)})  # written as the hands were read
-        return answer({"results": _evaluated(game, hands, declarations, options), **rules_echo(options)})
+        language = answer_language(game)
+        return answer({"results": _evaluated(game, hands, declarations, options, language), **rules_echo(options)})
 
     @routes.post(
-        "/hands/compare", "compareHands", s.hands_request, s.compare_response, example=example, plain=HandsReader(game)
+        "/hands/compare",
+        "compareHands",
+        s.hands_request,
+        s.compare_response,
+        example=example,
+        plain=HandsReader(game),
+        spoken=True,
     )
     def compare(data: dict[str, Any]) -> Response:
         """Rank hands best first, equal hands grouped, and say what decided.
@@ -56,12 +66,14 @@ def register(routes: GameRoutes) -> None:
             comparison = game.compare(hands, options)
         else:
             comparison = game.compare_declared_hands(hands, declarations, options)
-        results = _evaluated(game, hands, declarations, options)
+        language = answer_language(game)
+        results = _evaluated(game, hands, declarations, options, language)
         return answer(
             {
                 "ranking": comparison.ranking,
                 "winners": comparison.winners,
                 "deciding": comparison.deciding,
+                "deciding_text": game.word(language, "deciding", comparison.deciding),
                 "results": results,
                 **rules_echo(options),
             }
@@ -93,12 +105,17 @@ def _declarations(data: dict[str, Any]) -> list[Any] | None:
 
 
 def _evaluated(
-    game: HandGame[Any, Any, Any], hands: Any, declarations: list[Any] | None, options: Any
+    game: HandGame[Any, Any, Any], hands: Any, declarations: list[Any] | None, options: Any, language: str
 ) -> list[dict[str, Any]]:
-    """Each hand with its evaluation: the shared table answer, or its declared reading."""
+    """Each hand with its evaluation (the shared table answer, or its declared reading), described in
+    ``language``."""
     if declarations is None:
-        return _results(hands, _ranks(game, hands, options))
-    return [_evaluation(e) for e in game.evaluate_declared_hands(hands, declarations, options)]
+        ranks = _ranks(game, hands, options)
+        if language == ENGLISH:
+            return _results(hands, ranks)
+        described = game.describe(hands, ranks, options, language)
+        return [{**result, "description": text} for result, text in zip(_results(hands, ranks), described, strict=True)]
+    return [_evaluation(e) for e in game.evaluate_declared_hands(hands, declarations, options, language)]
 
 
 def _ranks(game: HandGame[Any, Any, Any], hands: Any, options: Any) -> list[HandRank]:
