@@ -152,6 +152,20 @@ def test_no_native_term_is_a_mistranslation(game_id: str, language: str, kind: s
     assert not words & {w.casefold() for w in MISTRANSLATIONS}
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_rules_file_lists_every_native_term_with_its_source(game_id: str) -> None:
+    """docs/rules/<game>.md's Names section has a row per term and form: language, kind, id, term, source."""
+    text = doc_path(game_id).read_text(encoding="utf-8")
+    section = text.split("\n## Names\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| `")]
+    listed = {(row[0].strip("| `"), row[1].split(" (")[0], row[2].strip("`"), row[3]) for row in rows}
+    for game, language, kind, id_, found in native_terms():
+        if game == game_id:
+            assert (language, kind, id_, found.text) in listed, (language, kind, id_, found.text)
+    for row in rows:
+        assert row[4].strip(" |"), row  # where it comes from
+
+
 def test_the_mistranslations_are_the_briscan_seeds() -> None:
     seed = shared_text("seeds", "briscan-sv.txt").casefold()
     assert all(word.casefold() in seed for word in MISTRANSLATIONS)
