@@ -5,8 +5,10 @@ same codes and strengths in every language."""
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
+import yaml
 
 from service.rules import names
 from service.rules.game import HandGame
@@ -128,3 +130,22 @@ def test_the_plain_path_and_the_schema_path_agree_in_every_language(client) -> N
     plain = post(client, "three-card-brag", "evaluate", {"hands": [["TS", "TH", "2D"]]}, "sv").get_json()
     schema = post(client, "three-card-brag", "evaluate", {"hands": [["10s", "T♥", "2D"]]}, "sv").get_json()
     assert plain["results"][0]["description"] == schema["results"][0]["description"] == "Par i tior med två"
+
+
+def test_the_contract_types_every_language_and_kind() -> None:
+    """openapi.yaml: `names` is typed by language (English required) and each language by kind, every kind of
+    every table a property (a generated client gets attributes, not an untyped map); the hands operations
+    document `Accept-Language` and the headers of their answers."""
+    spec = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text(encoding="utf-8"))
+    schemas = spec["components"]["schemas"]
+    languages = {tag for game_id in GAMES for tag in names.table(game_id)}
+    kinds = {kind for game_id in GAMES for table in names.table(game_id).values() for kind in table}
+    assert set(schemas["Names"]["properties"]) == languages and schemas["Names"]["required"] == ["en"]
+    assert schemas["Names"]["additionalProperties"] is False
+    assert set(schemas["NameKinds"]["properties"]) == kinds and schemas["NameKinds"]["additionalProperties"] is False
+    assert {"languages", "names"} <= set(schemas["GameEntry"]["required"])
+    for game_id in HAND_GAMES:
+        for verb in OPERATIONS:
+            operation = spec["paths"][f"/v1/{game_id}/hands/{verb}"]["post"]
+            assert [p["name"] for p in operation["parameters"]] == ["Accept-Language"]
+            assert set(operation["responses"]["200"]["headers"]) == {"Content-Language", "Vary"}
