@@ -20,10 +20,11 @@ ACCEPT_LANGUAGE = {
     "in": "header",
     "name": "Accept-Language",
     "required": False,
-    "schema": {"type": "string", "maxLength": MAX_HEADER},
+    "schema": {"type": "string"},
     "description": "The language of `description` and `deciding_text` (RFC 9110: weights, `sv-SE` finds `sv`, "
     "`sr` finds `sr-Latn`, `*`): one of the game's `languages`; English without it, for any other, or for a "
-    "header that is not a list of languages (never an error). Codes, ids and strengths never change.",
+    f"header that is not a list of languages or is over {MAX_HEADER} characters (never an error). Codes, ids "
+    "and strengths never change.",
 }
 """The request header, as the contract documents it."""
 LANGUAGE_HEADERS = {
