@@ -131,6 +131,13 @@ class GameEntrySchema(DocSchema):
         },
     )
     names = fields.Nested(NamesSchema, required=True)
+    referee_url = fields.String(
+        required=True,
+        metadata={
+            "description": "The referee page for this game, for people at a table (compare hands or a trick, "
+            "check a record): `/referee/{game}`."
+        },
+    )
 
 
 class GameDetailSchema(GameEntrySchema):

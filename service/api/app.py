@@ -17,6 +17,7 @@ from schemas.oneof import OneOfPlugin
 from service.api import guard, hooks, jsonio, ops, plain
 from service.api.games import game_blueprint
 from service.api.problems import PROBLEM_JSON, register_error_handlers
+from service.referee import page as referee
 from service.rules.game import HandGame
 from service.rules.registry import GAMES
 
@@ -36,6 +37,10 @@ named as `rules_url` in the catalog:
 [Three Card Brag](/v1/three-card-brag/rules), [Old Brag](/v1/old-brag/rules), [Broggin](/v1/broggin/rules),
 [Briscola](/v1/briscola/rules), [Briscola chiamata](/v1/briscola-chiamata/rules),
 [Briscan](/v1/briscan/rules), [Brisque](/v1/brisque/rules). In the repository they are `docs/rules/`.
+
+**The referee page** at [/referee](/referee) settles a dispute at the table with this API: compare hands, say
+who takes a trick, check a whole record step by step (`referee_url` in the catalog). It works without
+JavaScript and offline, and its rule links go to each game's rules as HTML (`/referee/{game}/rules`).
 """
 
 SPEC_OPTIONS: dict[str, Any] = {
@@ -109,6 +114,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "card-arbiter"}), url_prefix="/docs"
     )
     app.add_url_rule("/docs", "docs", app.view_functions["swagger_ui.show"])  # served as is, no redirect
+    app.register_blueprint(referee.blp)  # the referee page for people at a table (API.md section 13)
     if app.config["WARM_TABLES"]:
         for game in GAMES.values():
             if isinstance(game, HandGame):

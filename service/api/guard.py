@@ -31,6 +31,9 @@ MAX_ARRAY = 10_000
 Path = tuple[str | int, ...]
 
 
+FORM_POSTS = "referee"
+"""The one blueprint that takes form posts: the referee page, when the browser runs no script."""
+
 DOCUMENT = "card_arbiter.document"
 """The ``environ`` key of the body's JSON value, once :func:`check_body` has parsed and checked it."""
 
@@ -41,6 +44,8 @@ def check_body(request: Request) -> Response | None:
         return None
     mimetype = request.mimetype or ""
     if mimetype != "application/json" and not mimetype.endswith("+json"):
+        if request.blueprint == FORM_POSTS:
+            return None  # the referee page's plain form posts (its view reads the form)
         return problem(415, "Unsupported Media Type", "send the body as application/json")
     raw = _whole_body(request)
     try:

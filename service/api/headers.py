@@ -1,4 +1,4 @@
-"""Response headers: nosniff on every answer, a strict policy for the documentation pages, and CORS.
+"""Response headers: nosniff on every answer, a strict policy for the documentation and referee pages, and CORS.
 
 CORS is off unless ``CARD_ARBITER_CORS_ORIGINS`` (or the ``CORS_ORIGINS`` config) names the origins allowed,
 comma-separated (``*`` for any). Preflight requests (``OPTIONS`` with ``Access-Control-Request-Method``)
@@ -36,6 +36,8 @@ class Headers:
         endpoint = req.endpoint
         if endpoint is not None and (endpoint == "docs" or endpoint.startswith("swagger_ui")):
             _docs_policy(response)
+        elif endpoint is not None and endpoint.startswith("referee."):
+            _referee_policy(response)
         if self.origins:
             _cors(req, response, self.origins)
 
@@ -51,6 +53,16 @@ def _docs_policy(response: Response) -> None:
         f"default-src 'none'; script-src 'self'{scripts}; style-src 'self' 'unsafe-inline'; "
         "img-src 'self' data:; font-src 'self'; connect-src 'self'; "
         "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+    )
+    response.headers["X-Frame-Options"] = "DENY"
+    response.headers["Referrer-Policy"] = "no-referrer"
+
+
+def _referee_policy(response: Response) -> None:
+    """The referee page: its own script, style and API only, nothing inline; the same framing and referrer
+    rules as the documentation."""
+    response.headers["Content-Security-Policy"] = (
+        "default-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
     )
     response.headers["X-Frame-Options"] = "DENY"
     response.headers["Referrer-Policy"] = "no-referrer"

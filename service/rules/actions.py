@@ -7,7 +7,8 @@ live here; a game's own live in its package.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum
 from typing import Any, ClassVar
 
 from service.rules.bounds import Chips, Seat
@@ -61,4 +62,27 @@ class Fold(ActionBase, type="fold"):
     """Give up the deal."""
 
 
-__all__ = ["ActionBase", "Bet", "Call", "Fold", "Play", "Raise"]
+def wire(action: ActionBase) -> dict[str, Any]:
+    """An action as the service lists it: ``seat``, ``type``, then its other fields (those not given left out),
+    in plain JSON values."""
+    out: dict[str, Any] = {"seat": action.seat, "type": action.type}
+    for field in fields(action):
+        value = getattr(action, field.name)
+        if field.name != "seat" and value is not None:
+            out[field.name] = _plain(value)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value) if getattr(value, f.name) is not None}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(_plain(k)): _plain(v) for k, v in value.items()}
+    return value
+
+
+__all__ = ["ActionBase", "Bet", "Call", "Fold", "Play", "Raise", "wire"]

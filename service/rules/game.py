@@ -315,6 +315,17 @@ class Game(ABC, Generic[S, Opts, A]):
         """Events of one transition as ``seat`` saw them (see :meth:`view_event`)."""
         return [self.view_event(event, seat, before) for event in events]
 
+    private_action_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Action types whose listed fields only the acting seat may know (Broggin's discards); the others see
+    such cards as ``"??"``. Every other action is public."""
+
+    def view_action(self, action: LegalAction, seat: int) -> LegalAction:
+        """An action (as :func:`~service.rules.actions.wire` gives it) as ``seat`` saw it taken."""
+        private = self.private_action_fields.get(action.get("type", ""), ())
+        if not private or action.get("seat") == seat:
+            return action
+        return {key: _unknown(value) if key in private else value for key, value in action.items()}
+
     def view_legal_actions(self, state: S, seat: int, legal: Sequence[LegalAction] | None = None) -> list[LegalAction]:
         """The legal actions that ``seat`` may take now: the seat to act's, or none (a Briscan or Brisque
         seven exchange and initial carte blanche may also belong to the seat not to act). ``legal``: the

@@ -53,6 +53,7 @@ def catalog_entry(game: Game[Any, Any, Any]) -> dict[str, Any]:
         "rules_file": rules_path(game.id),
         "languages": list(game.languages()),
         "names": game.names(),
+        "referee_url": f"/referee/{game.id}",
     }
 
 

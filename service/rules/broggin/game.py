@@ -120,6 +120,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     ranking = RANKING
     event_types = EVENTS
     result_type = BrogginResult
+    private_action_fields = {"exchange": ("discard", "drawn")}  # the others see how many, not which
 
     # -- cards -------------------------------------------------------------------------------------
     card_notation = NOTATION

@@ -1,0 +1,135 @@
+"""The referee page's routes: ``/referee`` and ``/referee/{game}`` (the page, and its plain form posts), and
+``/referee/{game}/rules`` (the game's rules as HTML, a heading for every rule id).
+
+Without a script the forms post here and the answer is the page with the verdict, rendered from the JSON API's
+own answer (:func:`service.referee.verdicts.ask`). With one, static/referee.js asks the API from the browser and
+nothing posts here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, render_template, request
+from werkzeug.datastructures import MultiDict
+
+from service.api.operations.catalog import game_detail
+from service.referee import verdicts
+from service.referee.rules_html import rule_page_url, rules_html
+from service.rules.game import Game, HandGame
+from service.rules.registry import GAMES
+
+blp = Blueprint(
+    "referee", __name__, template_folder="templates", static_folder="static", static_url_path="/referee/static"
+)
+
+MAX_HANDS = 20
+"""The most hand fields the page offers (the API takes far more; a table holds far fewer)."""
+
+
+def _game(game_id: str) -> Game[Any, Any, Any]:
+    game = GAMES.get(game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+@blp.get("/referee")
+def home() -> Any:
+    """The page for the first game; ``?game=`` (the game form without a script) goes to that game's page."""
+    chosen = request.args.get("game")
+    if chosen is not None and chosen in GAMES:
+        return redirect(f"/referee/{chosen}", 303)
+    return _page(next(iter(GAMES.values())), None)
+
+
+@blp.route("/referee/<game_id>", methods=["GET", "POST"])
+def game_page(game_id: str) -> Any:
+    """A game's page; a plain form post answers the same page with the verdict (or the errors)."""
+    return _page(_game(game_id), request.form if request.method == "POST" else None)
+
+
+@blp.get("/referee/<game_id>/rules")
+def rules(game_id: str) -> Any:
+    """The game's rules as HTML: every heading anchored by its rule id."""
+    game = _game(game_id)
+    found = rules_html(game.id)
+    if found is None:
+        abort(404)
+    body, title = found
+    return render_template("rules.html", game=game, body=body, title=title)
+
+
+def _option_values(specs: list[dict[str, Any]], form: MultiDict[str, str] | None) -> dict[str, Any]:
+    if form is None or form.get("form") not in ("compare", "trick", "add-hand"):
+        return {s["name"]: s["default"] for s in specs}
+    sent = {s["name"]: form.getlist(f"opt-{s['name']}") for s in specs}  # a checkbox: "false", then "true" if on
+    return {name: verdicts.option_value(s, (sent[name] or [None])[-1]) for s in specs if (name := s["name"])}
+
+
+def _page(game: Game[Any, Any, Any], form: MultiDict[str, str] | None) -> Response:
+    entry = game_detail(game)
+    specs = entry["options"]
+    values = _option_values(specs, form)
+    hands = (form.getlist("hand") if form is not None else []) or ["", ""]
+    context: dict[str, Any] = {
+        "verdict": None,
+        "errors": verdicts.Errors(),
+        "cards_text": form.get("cards", "") if form is not None else "",
+        "trump": form.get("trump", "") if form is not None else "",
+        "record_text": form.get("record", "") if form is not None else "",
+    }
+    action = form.get("form") if form is not None else None
+    if form is not None and action == "add-hand" and len(hands) < MAX_HANDS:
+        hands.append("")
+    elif form is not None and action in ("compare", "trick"):
+        body: dict[str, Any]
+        if action == "compare":
+            body = {"hands": [verdicts.cards(h) for h in hands[:MAX_HANDS]]}
+            path = f"/v1/{game.id}/hands/compare"
+        else:
+            body = {"trump": context["trump"], "cards": verdicts.cards(context["cards_text"])}
+            path = f"/v1/{game.id}/tricks/winner"
+        options = verdicts.changed_options(specs, values)
+        if options is not None:
+            body["options"] = options
+        status, answer = verdicts.ask(path, body)
+        if status == 200:
+            verdict = (
+                verdicts.compare_verdict(game.id, answer) if action == "compare" else verdicts.trick_verdict(answer)
+            )
+            verdict["rules"] = verdicts.rules_links(game.id, specs, answer["rules"])
+            context["verdict"] = verdict
+        else:
+            context["errors"] = verdicts.problem_errors(answer, status)
+    elif form is not None and action == "record":
+        upload = request.files.get("record_file")
+        if upload is not None and upload.filename:
+            context["record_text"] = upload.read().decode("utf-8", "replace")
+        request_body, problem = verdicts.parse_record(context["record_text"])
+        if request_body is None:
+            context["errors"].add("record", f"Record: {problem}")
+        else:
+            status, answer = verdicts.ask(f"/v1/{game.id}/records/adjudicate", request_body)
+            if status == 200:
+                verdict = verdicts.record_verdict(game.id, request_body["record"], answer)
+                verdict["rules"] = verdicts.rules_links(game.id, specs, answer["rules"])
+                context["verdict"] = verdict
+            else:
+                context["errors"] = verdicts.problem_errors(answer, status)
+    html = render_template(
+        "page.html",
+        games=list(GAMES.values()),
+        game=game,
+        entry=entry,
+        hand_game=isinstance(game, HandGame),
+        hands=hands,
+        options=[{**s, "value": values[s["name"]]} for s in specs],
+        options_open=any(values[s["name"]] != s["default"] for s in specs)
+        or any(f.startswith("opt-") for f in context["errors"].fields),
+        suits=verdicts.SUITS,
+        words={"deciding": verdicts.DECIDING_WORDS, "tie_rules": verdicts.TIE_RULES},
+        rules_url=rule_page_url(game.id),
+        **context,
+    )
+    return Response(html, mimetype="text/html")

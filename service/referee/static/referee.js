@@ -1,0 +1,624 @@
+// The referee page in the browser: the page's forms ask the public JSON API (GET /v1/{game}, hands/compare,
+// tricks/winner, records/adjudicate with trace) and show its verdict; the page's state lives in the URL
+// fragment, so a copied link gives the same verdict. Without this module the same forms post to the page.
+// Hand-written, no build step, no dependency.
+
+const data = JSON.parse(document.getElementById("page-data").textContent);
+const GAME = data.game;
+const SUITS = data.suits; // letter -> [symbol, name]
+const VERDICT_WORDS = { complete: "complete", in_progress: "in progress", illegal: "illegal" };
+let catalog = null; // GET /v1/{game}
+let steps = []; // the current record's steps, for stepping through
+let step = 0; // 0: after the deal; n: after the n-th step
+let view = null; // "compare" | "trick" | "record": what the verdict answers
+
+const $ = (id) => document.getElementById(id);
+const forms = { compare: $("compare-form"), trick: $("trick-form"), record: $("record-form") };
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}
+
+// -- talking to the API ------------------------------------------------------------------------------
+async function api(method, path, body) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  try {
+    const response = await fetch(path, init);
+    let answer = null;
+    try {
+      answer = await response.json();
+    } catch {
+      answer = null;
+    }
+    return { ok: response.ok, status: response.status, body: answer };
+  } catch (error) {
+    return { ok: false, status: 0, body: { detail: `The service could not be reached (${error.message}).` } };
+  }
+}
+
+// -- cards -------------------------------------------------------------------------------------------
+const splitCards = (text) => text.split(/[\s,]+/).filter(Boolean);
+
+function cardNode(code) {
+  const suit = code.length === 2 ? SUITS[code[1]] : undefined;
+  return el(
+    "span",
+    { class: "card" },
+    suit ? el("span", { class: "sym", "aria-hidden": "true", text: code[0] + suit[0] }) : null,
+    suit ? " " : null,
+    el("span", { class: "code", text: code }),
+  );
+}
+
+const SYMBOLS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+const WORDS = { SPADE: "S", COPPE: "H", DENARI: "D", BASTONI: "C" };
+
+function canonical(token) {
+  // The pack's code for a typed card where it is plain to see (the API is the judge of everything else).
+  if (!catalog) return null;
+  let text = token.trim().toUpperCase();
+  const word = text.match(/^(.+)-([A-Z]+)$/);
+  if (word && WORDS[word[2]]) text = word[1] + WORDS[word[2]];
+  text = text.replace(/[♠♥♦♣]/gu, (s) => SYMBOLS[s]).replace(/^10/, "T");
+  return catalog.pack.find((code) => code.toUpperCase() === text) || null;
+}
+
+// -- the fields --------------------------------------------------------------------------------------
+const handInputs = () => [...document.querySelectorAll("#hands input")];
+const cardFields = () => [...handInputs(), $("cards")].filter(Boolean);
+
+function addHand(value = "") {
+  const n = handInputs().length + 1;
+  const id = `hand-${n}`;
+  const input = el("input", { type: "text", id, name: "hand", autocomplete: "off", spellcheck: "false" });
+  input.setAttribute("autocapitalize", "characters");
+  input.value = value;
+  const field = el("div", { class: "hand field" }, el("label", { for: id, text: `Hand ${n}` }), input);
+  field.append(el("p", { class: "field-error", id: `${id}-error`, hidden: true }));
+  $("hands").append(field);
+  addPickButton(input, `Hand ${n}`);
+  return input;
+}
+
+function optionControls(form) {
+  return form ? [...form.querySelectorAll("[data-option]")] : [];
+}
+
+function optionValue(control) {
+  const spec = catalog && catalog.options.find((o) => o.name === control.dataset.option);
+  if (control.type === "checkbox") return control.checked;
+  const raw = control.value;
+  for (const allowed of (spec && spec.allowed) || []) if (String(allowed) === raw) return allowed;
+  const text = raw.trim();
+  if (spec && spec.nullable && text === "") return null;
+  if (/^-?\d+$/.test(text) && (!spec || spec.type === "integer")) return Number(text);
+  return text;
+}
+
+function changedOptions(form) {
+  const changed = {};
+  for (const control of optionControls(form)) {
+    const spec = catalog && catalog.options.find((o) => o.name === control.dataset.option);
+    const value = optionValue(control);
+    if (!spec || value !== spec.default) changed[control.dataset.option] = value;
+  }
+  return Object.keys(changed).length ? changed : null;
+}
+
+function setOption(form, name, value) {
+  const control = optionControls(form).find((c) => c.dataset.option === name);
+  if (!control) return;
+  if (control.type === "checkbox") control.checked = value === "true";
+  else control.value = value;
+  control.closest("details").open = true;
+}
+
+// -- the picker --------------------------------------------------------------------------------------
+let pickTarget = null;
+
+function addPickButton(input, name) {
+  if (!catalog) return;
+  const button = el(
+    "button",
+    { type: "button", class: "pick", "aria-expanded": "false", "aria-controls": "picker" },
+    "Pick cards",
+    el("span", { class: "visually-hidden", text: ` for ${name}` }),
+  );
+  button.addEventListener("click", () => togglePicker(input, name, button));
+  input.after(button);
+}
+
+function buildPicker() {
+  const pack = el("div", { class: "pack" });
+  for (const code of catalog.pack) {
+    const suit = code.length === 2 ? SUITS[code[1]] : undefined;
+    const button = el(
+      "button",
+      { type: "button", class: "pick-card", "data-card": code },
+      suit ? el("span", { class: "sym", "aria-hidden": "true", text: code[0] + suit[0] }) : null,
+      suit ? " " : null,
+      el("span", { class: "code", text: code }),
+    );
+    button.addEventListener("click", () => pick(button));
+    pack.append(button);
+  }
+  const done = el("button", { type: "button", class: "done", text: "Done picking" });
+  done.addEventListener("click", () => closePicker(true));
+  const picker = el(
+    "div",
+    { id: "picker", class: "picker", role: "group", "aria-labelledby": "picker-title", hidden: true },
+    el("p", { id: "picker-title", class: "picker-title" }),
+    el("p", { class: "hint", text: "A card already in use is marked and cannot be picked again." }),
+    pack,
+    done,
+  );
+  picker.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closePicker(true);
+  });
+  return picker;
+}
+
+function togglePicker(input, name, button) {
+  const picker = $("picker");
+  const open = !picker.hidden && pickTarget && pickTarget.input === input;
+  closePicker(false);
+  if (open) return;
+  pickTarget = { input, button };
+  $("picker-title").textContent = `Pick cards for ${name}`;
+  input.closest(".field").after(picker);
+  picker.hidden = false;
+  button.setAttribute("aria-expanded", "true");
+  markUsed();
+  picker.querySelector(".pick-card:not([aria-disabled])")?.focus();
+}
+
+function closePicker(focusBack) {
+  const picker = $("picker");
+  if (!picker || picker.hidden) return;
+  picker.hidden = true;
+  if (pickTarget) {
+    pickTarget.button.setAttribute("aria-expanded", "false");
+    if (focusBack) pickTarget.button.focus();
+  }
+  pickTarget = null;
+}
+
+function markUsed() {
+  const used = new Set(cardFields().flatMap((input) => splitCards(input.value).map(canonical)));
+  for (const button of document.querySelectorAll(".pick-card")) {
+    if (used.has(button.dataset.card)) button.setAttribute("aria-disabled", "true");
+    else button.removeAttribute("aria-disabled");
+  }
+}
+
+function pick(button) {
+  if (!pickTarget || button.getAttribute("aria-disabled") === "true") return;
+  const input = pickTarget.input;
+  input.value = [...splitCards(input.value), button.dataset.card].join(" ");
+  markUsed();
+}
+
+// -- errors ------------------------------------------------------------------------------------------
+function fieldOf(pointer) {
+  // The field a problem's pointer names (its id, or null) and the words naming the spot in it.
+  const parts = pointer.split("/").slice(1);
+  const index = (i) => (parts.length > i && /^\d+$/.test(parts[i]) ? Number(parts[i]) : null);
+  if (parts[0] === "hands" && index(1) !== null) {
+    const card = index(2) !== null ? `, card ${index(2) + 1}` : "";
+    return [`hand-${index(1) + 1}`, `Hand ${index(1) + 1}${card}`];
+  }
+  if (parts[0] === "cards") return ["cards", index(1) !== null ? `Card ${index(1) + 1}` : "Cards"];
+  if (parts[0] === "options" && parts.length > 1) return [`opt-${parts[1]}`, parts[1]];
+  if (parts[0] === "trump") return ["trump", "Trump"];
+  if (["record", "views", "trace"].includes(parts[0])) return ["record", `Record${pointer ? ` at ${pointer}` : ""}`];
+  return [null, pointer || "Request"];
+}
+
+function clearErrors() {
+  for (const p of document.querySelectorAll(".field-error")) {
+    p.hidden = true;
+    p.textContent = "";
+  }
+  for (const field of document.querySelectorAll("[aria-invalid]")) {
+    field.removeAttribute("aria-invalid");
+    const ids = (field.getAttribute("aria-describedby") || "").split(" ").filter((x) => x && !x.endsWith("-error"));
+    if (ids.length) field.setAttribute("aria-describedby", ids.join(" "));
+    else field.removeAttribute("aria-describedby");
+  }
+  $("error-summary").hidden = true;
+  $("error-list").replaceChildren();
+}
+
+function showErrors(items) {
+  // items: [[field id or null, message]]
+  clearErrors();
+  const list = $("error-list");
+  for (const [id, message] of items) {
+    const field = id && $(id);
+    const slot = id && $(`${id}-error`);
+    if (field && slot && slot.hidden) {
+      slot.textContent = message;
+      slot.hidden = false;
+      field.setAttribute("aria-invalid", "true");
+      const ids = (field.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+      field.setAttribute("aria-describedby", [...ids, slot.id].join(" "));
+      const details = field.closest("details");
+      if (details) details.open = true;
+    }
+    list.append(el("li", {}, field ? el("a", { href: `#${id}`, text: message }) : message));
+  }
+  $("error-summary").hidden = false;
+  $("status").textContent = "No verdict: the service found a problem (see the list at the top).";
+  $("verdict-details").replaceChildren();
+  $("share").hidden = true;
+  $("error-summary").focus();
+}
+
+function showProblem(answer) {
+  const body = answer.body || {};
+  const items = (body.errors || body.problems || []).map((item) => {
+    const [id, where] = fieldOf(String(item.pointer || ""));
+    return [id, `${where}: ${item.detail || item.message}`];
+  });
+  if (!items.length) items.push([null, body.detail || body.title || `The service answered ${answer.status}.`]);
+  showErrors(items);
+}
+
+// -- verdicts ----------------------------------------------------------------------------------------
+function numbered(label, indices) {
+  const names = indices.map((i) => String(i + 1));
+  if (names.length === 1) return `${label} ${names[0]}`;
+  return `${label}s ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+function rulesTable(rules) {
+  const rows = Object.entries(rules).map(([name, value]) => {
+    const spec = catalog && catalog.options.find((o) => o.name === name);
+    const rule = spec && spec.rule;
+    return el(
+      "tr",
+      {},
+      el("td", { text: name }),
+      el("td", {}, el("code", { text: JSON.stringify(value) })),
+      el("td", {}, rule ? el("a", { href: `/referee/${GAME}/rules#${rule}`, text: rule }) : null),
+    );
+  });
+  const head = el("tr", {}, ...["Option", "Value", "Rule"].map((t) => el("th", { scope: "col", text: t })));
+  return el(
+    "table",
+    { class: "rules-table" },
+    el("caption", { text: "Effective rules" }),
+    el("thead", {}, head),
+    el("tbody", {}, rows),
+  );
+}
+
+function showVerdict(sentence, ...details) {
+  clearErrors();
+  $("status").textContent = sentence;
+  $("verdict-details").replaceChildren(...details);
+  $("share").hidden = false;
+  $("link").value = location.href;
+}
+
+function compareVerdict(answer) {
+  const top = answer.ranking[0];
+  let sentence;
+  if (top.length === 1) {
+    const words = data.words.deciding[answer.deciding] || answer.deciding;
+    sentence = `${numbered("Hand", top)} wins, decided by ${words}.`;
+  } else {
+    sentence = `${numbered("Hand", top)} tie.`;
+    const tie = data.words.tie_rules[GAME];
+    if (tie) sentence += ` Then the game's own tie rule: ${tie[1]} (${tie[0]}).`;
+  }
+  const groups = answer.ranking.map((group) => {
+    const hands = group.map((i) => {
+      const result = answer.results[i];
+      const wilds = Object.entries(result.interpretation || {}).sort();
+      return el(
+        "li",
+        {},
+        el("strong", { text: `Hand ${i + 1}` }),
+        " ",
+        result.hand.flatMap((code) => [cardNode(code), " "]),
+        el("span", { class: "description", text: result.description }),
+        wilds.length
+          ? el(
+              "ul",
+              { class: "wilds" },
+              wilds.map(([wild, reading]) => el("li", {}, cardNode(wild), " stands for ", cardNode(reading))),
+            )
+          : null,
+      );
+    });
+    const equal = group.length > 1 ? el("p", { class: "equal", text: `Equal: ${group.map((i) => `Hand ${i + 1}`).join(" and ")}` }) : null;
+    return el("li", {}, equal, el("ul", {}, hands));
+  });
+  showVerdict(
+    sentence,
+    el("h3", { id: "ranking-heading", text: "Hands, best first" }),
+    el("ol", { class: "ranking", "aria-labelledby": "ranking-heading" }, groups),
+    rulesTable(answer.rules),
+  );
+}
+
+function trickVerdict(answer) {
+  showVerdict(
+    `Card ${answer.winner + 1} takes the trick, worth ${answer.points} card points.`,
+    rulesTable(answer.rules),
+  );
+}
+
+function valueText(value) {
+  if (Array.isArray(value)) return value.map(valueText).join(" ");
+  if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${valueText(v)}`).join(", ");
+  return String(value);
+}
+
+function said(item, skip = []) {
+  const rest = Object.entries(item)
+    .filter(([k, v]) => k !== "type" && !skip.includes(k) && v !== null)
+    .map(([k, v]) => `${k} ${valueText(v)}`);
+  return [String(item.type ?? ""), ...rest].join(" ").trim();
+}
+
+const actionText = (action) => (action.seat !== undefined ? `Seat ${action.seat}: ` : "") + said(action, ["seat"]);
+
+function seatsText(seats, verb) {
+  if (!seats.length) return `Nobody ${verb}s (a drawn deal)`;
+  const name = numbered("Seat", seats.map((s) => s - 1));
+  return seats.length === 1 ? `${name} ${verb}s` : `${name} ${verb}`;
+}
+
+function resultLines(result) {
+  if (!result) return [];
+  const lines = [`${seatsText(result.winners || [], "win")}.`];
+  for (const [key, label] of [["points", "Points"], ["team_points", "Team points"], ["payouts", "Payouts"]]) {
+    if (Array.isArray(result[key])) lines.push(`${label}: ${result[key].map((v, i) => `seat ${i} ${v}`).join(", ")}.`);
+  }
+  if (result.reason) lines.push(`Reason: ${result.reason}.`);
+  return lines;
+}
+
+function recordVerdict(record, answer) {
+  steps = answer.steps || [];
+  const items = steps.map((s) => {
+    const events = s.events.filter((e) => !(e.type === s.action.type && e.seat === s.action.seat)).map((e) => said(e));
+    return el(
+      "li",
+      { "data-step": s.index + 1 },
+      el("span", { class: "action", text: actionText(s.action) }),
+      events.length ? el("span", { class: "events", text: ` (${events.join("; ")})` }) : null,
+    );
+  });
+  let sentence = `The record is ${VERDICT_WORDS[answer.verdict]}`;
+  const error = answer.error;
+  const result = resultLines(answer.result);
+  if (answer.verdict === "illegal" && error) {
+    const tried = (record.actions || [])[error.index];
+    const legal = (error.legal_actions || []).map(actionText).join("; ") || "nothing";
+    items.push(
+      el(
+        "li",
+        { class: "illegal" },
+        el("strong", { text: "Illegal" }),
+        `: ${tried && typeof tried === "object" ? actionText(tried) : String(tried)}. Code `,
+        el("code", { text: error.code }),
+        ", rule ",
+        el("a", { href: `/referee/${GAME}/rules#${error.rule}`, text: error.rule }),
+        `: ${error.message} `,
+        el("span", { class: "legal", text: `Legal there: ${legal}.` }),
+      ),
+    );
+    sentence += `: action ${error.index + 1} is illegal (${error.code}, rule ${error.rule}).`;
+  } else if (result.length) {
+    sentence += `: ${result[0]}`;
+  } else {
+    sentence += `: ${answer.applied} actions applied, all legal.`;
+  }
+  const dealt = (answer.deal_events || []).map((e) => said(e));
+  const list = el("ol", { class: "steps", id: "steps", "aria-labelledby": "steps-heading", tabindex: "0" }, items);
+  list.addEventListener("keydown", stepKeys);
+  const previous = el("button", { type: "button", id: "previous-step", text: "Previous step" });
+  const next = el("button", { type: "button", id: "next-step", text: "Next step" });
+  previous.addEventListener("click", () => goTo(step - 1));
+  next.addEventListener("click", () => goTo(step + 1));
+  showVerdict(
+    sentence,
+    dealt.length ? el("p", { class: "deal", text: `The deal: ${dealt.join("; ")}.` }) : null,
+    el("h3", { id: "steps-heading", text: "Steps" }),
+    el(
+      "div",
+      { class: "stepper" },
+      previous,
+      " ",
+      el("span", { id: "step-position", "aria-live": "polite" }),
+      " ",
+      next,
+    ),
+    el("p", { id: "step-detail", class: "hint" }),
+    list,
+    result.length ? el("h3", { text: "Result" }) : null,
+    result.length ? el("ul", { class: "result" }, result.map((line) => el("li", { text: line }))) : null,
+    rulesTable(answer.rules),
+  );
+}
+
+function goTo(n) {
+  step = Math.max(0, Math.min(steps.length, n));
+  const items = [...document.querySelectorAll("#steps li[data-step]")];
+  items.forEach((item, i) => {
+    if (i + 1 === step) item.setAttribute("aria-current", "step");
+    else item.removeAttribute("aria-current");
+  });
+  $("step-position").textContent = `Step ${step} of ${steps.length}`;
+  const current = steps[step - 1];
+  $("step-detail").textContent = current
+    ? `After step ${step}: phase ${current.phase}, ${current.to_act === null ? "nobody" : `seat ${current.to_act}`} to act.`
+    : "Before the first step: the deal.";
+  $("previous-step").disabled = step === 0;
+  $("next-step").disabled = step === steps.length;
+  items[step - 1]?.scrollIntoView({ block: "nearest" });
+  saveFragment();
+}
+
+function stepKeys(event) {
+  const moves = { ArrowDown: step + 1, ArrowRight: step + 1, ArrowUp: step - 1, ArrowLeft: step - 1, Home: 0, End: steps.length };
+  if (event.key in moves) {
+    event.preventDefault();
+    goTo(moves[event.key]);
+  }
+}
+
+// -- the three questions -----------------------------------------------------------------------------
+async function compare() {
+  const body = { hands: handInputs().map((input) => splitCards(input.value)) };
+  const options = changedOptions(forms.compare);
+  if (options) body.options = options;
+  const answer = await api("POST", `/v1/${GAME}/hands/compare`, body);
+  view = "compare";
+  if (answer.ok) compareVerdict(answer.body);
+  else showProblem(answer);
+}
+
+async function trick() {
+  const body = { trump: $("trump").value, cards: splitCards($("cards").value) };
+  const options = changedOptions(forms.trick);
+  if (options) body.options = options;
+  const answer = await api("POST", `/v1/${GAME}/tricks/winner`, body);
+  view = "trick";
+  if (answer.ok) trickVerdict(answer.body);
+  else showProblem(answer);
+}
+
+async function checkRecord(atStep = null) {
+  view = "record";
+  const text = $("record").value;
+  if (!text.trim()) return showErrors([["record", "Record: paste a record (JSON) or open a record file."]]);
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return showErrors([["record", `Record: this is not valid JSON: ${error.message}.`]]);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return showErrors([["record", "Record: a record is a JSON object: {players, dealer, seed or deck, actions}."]]);
+  }
+  const body = { ...("record" in value ? value : { record: value }), trace: true };
+  const answer = await api("POST", `/v1/${GAME}/records/adjudicate`, body);
+  if (!answer.ok) return showProblem(answer);
+  recordVerdict(body.record, answer.body);
+  goTo(atStep === null ? steps.length : atStep);
+}
+
+const RUN = { compare, trick, record: () => checkRecord() };
+
+// -- the URL fragment --------------------------------------------------------------------------------
+function saveFragment() {
+  const params = new URLSearchParams({ game: GAME });
+  if (view) params.set("view", view);
+  if (view === "compare") {
+    for (const input of handInputs()) params.append("hand", input.value);
+  } else if (view === "trick") {
+    params.set("trump", $("trump").value);
+    params.set("cards", $("cards").value);
+  } else if (view === "record") {
+    params.set("record", $("record").value);
+    params.set("step", String(step));
+  }
+  const options = view && view !== "record" ? changedOptions(forms[view]) : null;
+  for (const [name, value] of Object.entries(options || {})) params.set(`o.${name}`, String(value));
+  history.replaceState(null, "", `#${params}`);
+  $("link").value = location.href;
+}
+
+async function restore() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const asked = params.get("view");
+  if (!asked || !(asked in RUN) || !forms[asked]) return;
+  if (asked === "compare") {
+    const hands = params.getAll("hand");
+    hands.forEach((value, i) => {
+      const input = handInputs()[i] || addHand();
+      input.value = value;
+    });
+  } else if (asked === "trick") {
+    $("trump").value = params.get("trump") || "S";
+    $("cards").value = params.get("cards") || "";
+  } else {
+    $("record").value = params.get("record") || "";
+  }
+  for (const [key, value] of params) {
+    if (key.startsWith("o.")) setOption(forms[asked], key.slice(2), value);
+  }
+  if (asked === "record") await checkRecord(Number(params.get("step") || "0"));
+  else await RUN[asked]();
+  if (asked !== "record") saveFragment();
+}
+
+// -- start -------------------------------------------------------------------------------------------
+async function start() {
+  const wanted = new URLSearchParams(location.hash.slice(1)).get("game");
+  if (wanted && wanted !== GAME && /^[a-z-]+$/.test(wanted)) {
+    location.replace(`/referee/${wanted}${location.hash}`);
+    return;
+  }
+  $("game").addEventListener("change", (event) => location.assign(`/referee/${event.target.value}`));
+  for (const [kind, form] of Object.entries(forms)) {
+    if (!form) continue;
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const run = event.submitter && event.submitter.value === "add-hand" ? null : RUN[kind];
+      if (run) run().then(saveFragment).then(() => $("verdict").scrollIntoView({ block: "start" }));
+      else addHand().focus();
+    });
+  }
+  $("record-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (!file) return;
+    $("record").value = await file.text();
+    await checkRecord();
+    saveFragment();
+  });
+  $("copy-link").addEventListener("click", async () => {
+    $("link").value = location.href;
+    try {
+      await navigator.clipboard.writeText(location.href);
+      $("copy-link").textContent = "Link copied";
+    } catch {
+      $("link").select();
+      $("copy-link").textContent = "Copy link";
+    }
+  });
+  window.addEventListener("hashchange", restore);
+  const answer = await api("GET", `/v1/${GAME}`);
+  if (answer.ok) {
+    catalog = answer.body;
+    const first = cardFields()[0];
+    if (first) first.closest("form").querySelector(first.id === "cards" ? "#cards" : "#hands").after(buildPicker());
+    for (const input of handInputs()) addPickButton(input, input.labels[0].textContent);
+    if ($("cards")) addPickButton($("cards"), "the trick");
+    document.addEventListener("input", (event) => {
+      if (cardFields().includes(event.target)) markUsed();
+    });
+  } else {
+    showProblem(answer);
+  }
+  await restore();
+}
+
+start().catch((error) => showErrors([[null, `Something went wrong on this page: ${error.message}`]]));

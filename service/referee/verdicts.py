@@ -1,0 +1,298 @@
+"""What the referee page says: a request body from the page's fields, and a verdict (or the errors next to the
+fields they name) from the JSON API's answer.
+
+The page's script does the same in the browser (static/referee.js); this is the server's side of it, used when
+the browser runs no script and the form posts to the page. Both ask the public API: here in-process
+(:func:`ask`), so a verdict is the service's own answer, never a second implementation of an endpoint.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import current_app
+from werkzeug.test import EnvironBuilder
+from werkzeug.wrappers import Response
+
+from service.referee.rules_html import rule_page_url
+
+CARD_SEPARATORS = re.compile(r"[\s,]+")
+INTEGER = re.compile(r"^-?\d+$")
+
+DECIDING_WORDS = {
+    "category": "the hand category",
+    "rank": "the ranks of the cards",
+    "natural": "a natural hand beating a bragger hand",
+    "braggers": "how many braggers the hands hold",
+    "kicker": "the kicker",
+    "value": "the value of the cards",
+    "purity": "purity (fewer trumps standing in)",
+    "suit": "the suits",
+}
+"""A comparison's ``deciding`` in words (every word a hand game's ``decides`` gives, but ``tie``)."""
+
+TIE_RULES = {
+    "three-card-brag": ("5(b)", "at a see, equal hands go against the player who paid to see"),
+    "old-brag": ("OB-A1", "equal hands go to the player first in priority"),
+    "broggin": ("BRG-A10", "equal hands split the pot"),
+}
+"""What each hand game does at the table with equal hands, and the rule that says so."""
+
+SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs")}
+"""The French suits as the page shows them: symbol and name beside the letter, never colour alone."""
+
+
+def cards(text: str) -> list[str]:
+    """The cards of a field: separated by spaces or commas."""
+    return [c for c in CARD_SEPARATORS.split(text.strip()) if c]
+
+
+def numbered(label: str, indices: Sequence[int]) -> str:
+    """``Hand 2``, ``Hands 1 and 3``, ``Hands 1, 2 and 4`` (indices from 0)."""
+    names = [str(i + 1) for i in indices]
+    if len(names) == 1:
+        return f"{label} {names[0]}"
+    return f"{label}s {', '.join(names[:-1])} and {names[-1]}"
+
+
+def option_value(spec: Mapping[str, Any], raw: str | None) -> Any:
+    """An option as a form field gives it (None: the field was not sent, the default): a checkbox ``true`` or
+    ``false``, a choice the allowed value it names, an empty nullable field null, digits an integer; anything
+    else goes as typed (the API then names the field)."""
+    if raw is None:
+        return spec["default"]
+    if spec["type"] == "boolean":
+        return raw == "true"
+    for allowed in spec.get("allowed") or ():
+        if raw == str(allowed):
+            return allowed
+    text = raw.strip()
+    if spec.get("nullable") and text == "":
+        return None
+    if spec["type"] == "integer" and INTEGER.match(text):
+        return int(text)
+    return text
+
+
+def changed_options(specs: Sequence[Mapping[str, Any]], values: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The options that differ from their defaults (None when every one is at its default)."""
+    changed = {s["name"]: values[s["name"]] for s in specs if s["name"] in values and values[s["name"]] != s["default"]}
+    return changed or None
+
+
+def parse_record(text: str) -> tuple[dict[str, Any] | None, str | None]:
+    """The request body of a pasted record (a record, or a whole ``{record, ...}`` body), or what is wrong."""
+    if not text.strip():
+        return None, "Paste a record (JSON) or open a record file."
+    try:
+        value = json.loads(text)
+    except ValueError as error:
+        return None, f"This is not valid JSON: {error}."
+    if not isinstance(value, dict):
+        return None, "A record is a JSON object: {players, dealer, seed or deck, actions}."
+    body = value if "record" in value else {"record": value}
+    return {**body, "trace": True}, None
+
+
+def ask(path: str, body: Mapping[str, Any]) -> tuple[int, Any]:
+    """POST ``body`` to the service's own JSON API, in-process: its status and its JSON answer."""
+    environ = EnvironBuilder(path=path, method="POST", json=body).get_environ()
+    response = Response.from_app(current_app.wsgi_app, environ)
+    try:
+        return response.status_code, json.loads(response.get_data())
+    except ValueError:
+        return response.status_code, None
+
+
+@dataclass
+class Errors:
+    """Problems as the page shows them: the message beside each field (by its id), and the summary's list."""
+
+    fields: dict[str, str] = field(default_factory=dict)
+    summary: list[tuple[str | None, str]] = field(default_factory=list)
+
+    def add(self, field_id: str | None, message: str) -> None:
+        if field_id is not None and field_id not in self.fields:
+            self.fields[field_id] = message
+        self.summary.append((field_id, message))
+
+    def __bool__(self) -> bool:
+        return bool(self.summary)
+
+
+def field_of(pointer: str) -> tuple[str | None, str]:
+    """The page's field a problem's pointer names (its id, or None) and a prefix naming the spot in it."""
+    parts = pointer.split("/")[1:]
+    head = parts[0] if parts else ""
+    if head == "hands" and len(parts) > 1 and parts[1].isdigit():
+        where = f"Hand {int(parts[1]) + 1}"
+        if len(parts) > 2 and parts[2].isdigit():
+            where += f", card {int(parts[2]) + 1}"
+        return f"hand-{int(parts[1]) + 1}", where
+    if head == "cards":
+        where = f"Card {int(parts[1]) + 1}" if len(parts) > 1 and parts[1].isdigit() else "Cards"
+        return "cards", where
+    if head == "options" and len(parts) > 1:
+        return f"opt-{parts[1]}", parts[1]
+    if head == "trump":
+        return "trump", "Trump"
+    if head in ("record", "views", "trace"):
+        return "record", "Record" + (f" at {pointer}" if pointer else "")
+    return None, pointer or "Request"
+
+
+def problem_errors(answer: Any, status: int) -> Errors:
+    """A problem document's messages, each beside the field its pointer names."""
+    errors = Errors()
+    if not isinstance(answer, dict):
+        errors.add(None, f"The service answered {status} with no problem document.")
+        return errors
+    items = answer.get("errors") or answer.get("problems") or []
+    for item in items:
+        pointer = str(item.get("pointer") or "")
+        field_id, where = field_of(pointer)
+        errors.add(field_id, f"{where}: {item.get('detail') or item.get('message')}")
+    if not items:
+        errors.add(None, str(answer.get("detail") or answer.get("title") or f"The service answered {status}."))
+    return errors
+
+
+def rules_links(game_id: str, specs: Sequence[Mapping[str, Any]], rules: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The effective rules of an answer, each with the rule it settles and that rule's link."""
+    by_name = {s["name"]: s for s in specs}
+    out = []
+    for name, value in rules.items():
+        rule = by_name.get(name, {}).get("rule")
+        out.append({"name": name, "value": json.dumps(value), "rule": rule, "url": rule_page_url(game_id, rule)})
+    return out
+
+
+def compare_verdict(game_id: str, answer: Mapping[str, Any]) -> dict[str, Any]:
+    """The verdict of ``hands/compare``: who wins (or which hands tie), what decided, each hand's reading."""
+    ranking = answer["ranking"]
+    top = ranking[0]
+    if len(top) == 1:
+        words = DECIDING_WORDS.get(answer["deciding"], answer["deciding"])
+        sentence = f"{numbered('Hand', top)} wins, decided by {words}."
+    else:
+        sentence = f"{numbered('Hand', top)} tie."
+        if game_id in TIE_RULES:
+            rule, text = TIE_RULES[game_id]
+            sentence += f" Then the game's own tie rule: {text} ({rule})."
+    groups = []
+    for place, group in enumerate(ranking, start=1):
+        hands = [
+            {
+                "label": f"Hand {i + 1}",
+                "cards": answer["results"][i]["hand"],
+                "description": answer["results"][i]["description"],
+                "wilds": sorted((answer["results"][i].get("interpretation") or {}).items()),
+            }
+            for i in group
+        ]
+        groups.append({"place": place, "equal": len(group) > 1, "hands": hands})
+    return {"kind": "compare", "sentence": sentence, "groups": groups}
+
+
+def trick_verdict(answer: Mapping[str, Any]) -> dict[str, Any]:
+    """The verdict of ``tricks/winner``."""
+    sentence = f"Card {answer['winner'] + 1} takes the trick, worth {answer['points']} card points."
+    return {"kind": "trick", "sentence": sentence}
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(_value(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
+    return str(value)
+
+
+def said(item: Mapping[str, Any], skip: Sequence[str] = ()) -> str:
+    """An action or an event in words: its type, then its other fields (``play card 5C``)."""
+    rest = [f"{k} {_value(v)}" for k, v in item.items() if k not in ("type", *skip) and v is not None]
+    return " ".join([str(item.get("type", "")), *rest]).strip()
+
+
+def action_text(action: Mapping[str, Any]) -> str:
+    """``Seat 0: play card 5C``."""
+    seat = action.get("seat")
+    return (f"Seat {seat}: " if seat is not None else "") + said(action, ("seat",))
+
+
+def seats_text(seats: Sequence[int], verb: str) -> str:
+    """``Seat 1 wins``, ``Seats 0 and 2 win`` (seats as the API numbers them, from 0)."""
+    if not seats:
+        return f"Nobody {verb}s (a drawn deal)"
+    name = numbered("Seat", [s - 1 for s in seats])
+    return f"{name} {verb}s" if len(seats) == 1 else f"{name} {verb}"
+
+
+def result_lines(result: Mapping[str, Any] | None) -> list[str]:
+    """The result of a finished deal: winners, then points or payouts per seat, then the reason."""
+    if not result:
+        return []
+    lines = [seats_text(result.get("winners") or [], "win") + "."]
+    for key, label in (("points", "Points"), ("team_points", "Team points"), ("payouts", "Payouts")):
+        values = result.get(key)
+        if isinstance(values, list):
+            lines.append(f"{label}: " + ", ".join(f"seat {i} {v}" for i, v in enumerate(values)) + ".")
+    if result.get("reason"):
+        lines.append(f"Reason: {result['reason']}.")
+    return lines
+
+
+VERDICT_WORDS = {"complete": "complete", "in_progress": "in progress", "illegal": "illegal"}
+
+
+def record_verdict(game_id: str, record: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
+    """The verdict of ``records/adjudicate`` with ``trace``: the steps, the illegal action marked, the result."""
+    verdict = answer["verdict"]
+    steps = [
+        {
+            "n": step["index"] + 1,
+            "action": action_text(step["action"]),
+            "events": [said(e) for e in step["events"] if not _echoes(e, step["action"])],
+        }
+        for step in answer.get("steps") or []
+    ]
+    illegal = None
+    error = answer.get("error")
+    if verdict == "illegal" and error:
+        actions = record.get("actions") or []
+        tried = actions[error["index"]] if error["index"] < len(actions) else {}
+        illegal = {
+            "n": error["index"] + 1,
+            "action": action_text(tried) if isinstance(tried, dict) else str(tried),
+            "code": error["code"],
+            "rule": error["rule"],
+            "url": rule_page_url(game_id, error["rule"]),
+            "message": error["message"],
+            "legal": [action_text(a) for a in error.get("legal_actions") or []],
+        }
+    result = result_lines(answer.get("result"))
+    sentence = f"The record is {VERDICT_WORDS[verdict]}"
+    if illegal:
+        sentence += f": action {illegal['n']} is illegal ({illegal['code']}, rule {illegal['rule']})."
+    elif result:
+        sentence += ": " + result[0]
+    else:
+        sentence += f": {answer['applied']} actions applied, all legal."
+    return {
+        "kind": "record",
+        "sentence": sentence,
+        "verdict": verdict,
+        "deal_events": [said(e) for e in answer.get("deal_events") or []],
+        "steps": steps,
+        "illegal": illegal,
+        "result": result,
+    }
+
+
+def _echoes(event: Mapping[str, Any], action: Mapping[str, Any]) -> bool:
+    """An event that only repeats its action (``play`` by the same seat)."""
+    return event.get("type") == action.get("type") and event.get("seat") == action.get("seat")

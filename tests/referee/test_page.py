@@ -1,0 +1,249 @@
+"""The referee page on the server side (API.md section 13): headers, what the HTML may hold, the rules as HTML
+with an anchor per rule id, the plain form posts answering what the JSON API answers, and the wheel carrying
+the page. The page in a real browser: tests/browser.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from service.api.app import create_app
+from service.referee import verdicts
+from service.rules.game import HandGame, TrickGame
+from service.rules.registry import GAMES
+from tests.docs.markdown import anchored_ids, doc_path
+from tests.simulation import play
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE_FILES = ("templates/base.html", "templates/page.html", "static/referee.js", "static/referee.css")
+HAND_GAMES = [g for g, game in GAMES.items() if isinstance(game, HandGame)]
+TRICK_GAMES = [g for g, game in GAMES.items() if isinstance(game, TrickGame)]
+
+
+@pytest.fixture(scope="module")
+def client() -> Any:
+    return create_app({"WARM_TABLES": False}).test_client()
+
+
+class Tags(HTMLParser):
+    """Every start tag with its attributes, and the status element's text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.status: list[str] = []
+        self._in_status = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        self.tags.append((tag, found))
+        self._in_status = found.get("role") == "status"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_status = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_status:
+            self.status.append(data)
+
+
+def parsed(html: str) -> Tags:
+    tags = Tags()
+    tags.feed(html)
+    return tags
+
+
+def status_of(html: str) -> str:
+    return " ".join("".join(parsed(html).status).split())
+
+
+@pytest.mark.parametrize(
+    "path", ["/referee", "/referee/broggin", "/referee/briscola/rules", "/referee/static/referee.js"]
+)
+def test_strict_policy_and_the_docs_headers(client: Any, path: str) -> None:
+    answer = client.get(path)
+    assert answer.status_code == 200
+    policy = answer.headers["Content-Security-Policy"]
+    assert policy.startswith("default-src 'self';")
+    assert "unsafe" not in policy and "script-src" not in policy and "style-src" not in policy
+    assert "frame-ancestors 'none'" in policy
+    docs = client.get("/docs")
+    for name in ("X-Frame-Options", "Referrer-Policy", "X-Content-Type-Options"):
+        assert answer.headers[name] == docs.headers[name]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_page_has_nothing_inline_and_nothing_outside(client: Any, game_id: str) -> None:
+    html = client.get(f"/referee/{game_id}").get_data(as_text=True)
+    tags = parsed(html)
+    for tag, attrs in tags.tags:
+        assert "style" not in attrs, f"inline style on <{tag}>"
+        assert not any(name.startswith("on") for name in attrs), f"inline handler on <{tag}>"
+        assert tag != "style"
+        if tag == "script":
+            assert attrs.get("src") or attrs.get("type") == "application/json", "an inline script"
+        for name in ("src", "href", "action"):
+            value = attrs.get(name) or ""
+            assert not re.match(r"^(https?:)?//", value), f"<{tag} {name}={value}> leaves the service"
+    assert [a.get("lang") for t, a in tags.tags if t == "html"] == ["en"]
+    assert sum(1 for _, a in tags.tags if a.get("role") == "status") == 1
+    labels = {a.get("for") for t, a in tags.tags if t == "label"}
+    assert {"game", "record", "record-file"} <= labels
+    assert ({"hand-1", "hand-2"} if game_id in HAND_GAMES else {"cards", "trump"}) <= labels
+    for spec in GAMES[game_id].option_specs():
+        assert f"opt-{spec.name}" in labels
+
+
+def test_the_script_and_style_reach_nothing_outside() -> None:
+    for name in PAGE_FILES:
+        text = (ROOT / "service" / "referee" / name).read_text(encoding="utf-8")
+        assert not re.search(r"https?://|url\(", text), name
+        assert "@import" not in text and "@font-face" not in text
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_rules_html_anchors_every_heading_and_keeps_its_links(client: Any, game_id: str) -> None:
+    html = client.get(f"/referee/{game_id}/rules").get_data(as_text=True)
+    ids = {a["id"] for _, a in parsed(html).tags if a.get("id")}
+    anchors = anchored_ids(doc_path(game_id).read_text(encoding="utf-8"))
+    assert anchors <= ids, sorted(anchors - ids)
+    for spec in GAMES[game_id].option_specs():
+        assert spec.rule in ids
+    local = {a["href"][1:] for t, a in parsed(html).tags if t == "a" and (a.get("href") or "").startswith("#")}
+    assert local <= ids, f"links to no heading: {sorted(local - ids)}"
+    assert "<script" not in html.split("</head>")[1]  # raw HTML in the Markdown is never rendered
+
+
+def test_unknown_game_and_rules_are_404(client: Any) -> None:
+    assert client.get("/referee/poker").status_code == 404
+    assert client.get("/referee/poker/rules").status_code == 404
+    assert client.get("/referee?game=poker").status_code == 200  # the first game's page
+    assert client.get("/referee?game=briscan").headers["Location"] == "/referee/briscan"
+
+
+def test_every_deciding_word_and_tie_rule_is_said() -> None:
+    for game_id in HAND_GAMES:
+        game = GAMES[game_id]
+        assert isinstance(game, HandGame)
+        assert set(game.ranking.decides) - {"tie"} <= set(verdicts.DECIDING_WORDS), game_id
+        rule, _ = verdicts.TIE_RULES[game_id]
+        assert rule in anchored_ids(doc_path(game_id).read_text(encoding="utf-8"))
+
+
+# -- the plain form posts: the same verdict as the JSON API ---------------------------------------------
+HANDS = {
+    "three-card-brag": [["AS 2S 3S", "TH JH QH"], ["AS KS QS", "AH KH QH"], ["7C 7D 2H", "3C 3D 3H", "KS QD 9C"]],
+    "old-brag": [["AD 7C 7H", "KS KH 2D"], ["9D JC 5S", "QS QH QC"]],
+    "broggin": [["Häxan 1Sw 2Sw 3Sw", "KCu KSw KSt KCo"], ["narren 2Co 2Cu 5St", "Sv8 St7 My4 Ba1"]],
+}
+
+
+@pytest.mark.parametrize(("game_id", "hands"), [(g, h) for g, cases in HANDS.items() for h in cases])
+def test_a_form_post_says_what_the_api_answers(client: Any, game_id: str, hands: list[str]) -> None:
+    answer = client.post(f"/v1/{game_id}/hands/compare", json={"hands": [verdicts.cards(h) for h in hands]}).json
+    html = client.post(f"/referee/{game_id}", data={"form": "compare", "hand": hands}).get_data(as_text=True)
+    top = [i + 1 for i in answer["ranking"][0]]
+    said = status_of(html)
+    if len(top) == 1:
+        assert said.startswith(f"Hand {top[0]} wins")
+    else:
+        assert said.startswith("Hands " + ", ".join(map(str, top[:-1])) + f" and {top[-1]} tie")
+    for result in answer["results"]:
+        assert result["description"] in html
+
+
+@pytest.mark.parametrize("game_id", TRICK_GAMES)
+def test_a_trick_form_post_says_what_the_api_answers(client: Any, game_id: str) -> None:
+    pack = client.get(f"/v1/{game_id}").json["pack"]
+    cards = [pack[3], pack[12], pack[0]][: 2 if game_id in ("briscan", "brisque") else 3]
+    answer = client.post(f"/v1/{game_id}/tricks/winner", json={"trump": "H", "cards": cards}).json
+    html = client.post(f"/referee/{game_id}", data={"form": "trick", "trump": "H", "cards": ", ".join(cards)})
+    assert status_of(html.get_data(as_text=True)) == (
+        f"Card {answer['winner'] + 1} takes the trick, worth {answer['points']} card points."
+    )
+
+
+def test_a_form_post_puts_each_problem_by_its_field(client: Any) -> None:
+    form = {"form": "compare", "hand": ["AS KS QS", "7D 7H ZZ"], "opt-ante": "two", "opt-consolation_pots": "false"}
+    html = client.post("/referee/old-brag", data=form).get_data(as_text=True)
+    tags = {a.get("id"): a for _, a in parsed(html).tags if a.get("id")}
+    assert tags["hand-2"].get("aria-invalid") == "true" and "hand-2-error" in tags["hand-2"]["aria-describedby"]
+    assert tags["opt-ante"].get("aria-invalid") == "true"
+    assert "aria-invalid" not in tags["hand-1"]
+    assert "hidden" not in tags["error-summary"]
+    assert status_of(html).startswith("No verdict")
+    assert "checked" not in tags["opt-consolation_pots"]  # what was sent stays in the form
+
+
+def test_a_form_post_of_options_reaches_the_engine(client: Any) -> None:
+    hands = ["AS 2S 3S", "TH JH QH"]
+    for value in ("lowest", "highest"):
+        answer = client.post(
+            "/v1/three-card-brag/hands/compare",
+            json={"hands": [verdicts.cards(h) for h in hands], "options": {"a23_rank": value}},
+        ).json
+        html = client.post(
+            "/referee/three-card-brag", data={"form": "compare", "hand": hands, "opt-a23_rank": value}
+        ).get_data(as_text=True)
+        assert status_of(html).startswith(f"Hand {answer['ranking'][0][0] + 1} wins")
+        assert f"&#34;{value}&#34;" in html or f'"{value}"' in html
+
+
+def test_a_record_form_post_and_its_file(client: Any) -> None:
+    deal = play(GAMES["briscola"], 2, "form")
+    record = deal.record()
+    text = json.dumps(record)
+    for data in (
+        {"form": "record", "record": text},
+        {"form": "record", "record_file": (io.BytesIO(text.encode()), "r.json")},
+    ):
+        html = client.post("/referee/briscola", data=data, content_type="multipart/form-data").get_data(as_text=True)
+        assert status_of(html).startswith("The record is complete")
+        assert html.count('<li><span class="action">') == len(record["actions"])
+    html = client.post("/referee/briscola", data={"form": "record", "record": "{oops"}).get_data(as_text=True)
+    assert "not valid JSON" in html and status_of(html).startswith("No verdict")
+
+
+def test_a_json_post_to_the_api_is_still_the_only_kind_it_takes(client: Any) -> None:
+    assert client.post("/v1/old-brag/hands/compare", data={"hand": "AS"}).status_code == 415
+
+
+def test_the_catalog_links_each_game_to_its_page(client: Any) -> None:
+    for entry in client.get("/v1/games").json["games"]:
+        assert client.get(entry["referee_url"]).status_code == 200
+    assert "/referee" in client.get("/openapi.json").json["info"]["description"]
+
+
+@pytest.mark.packaging
+def test_the_wheel_carries_the_page(tmp_path: Path) -> None:
+    """`pip install .` carries the templates, the script and the style sheet (built from the tracked files)."""
+    tracked = subprocess.run(
+        ["git", "ls-files", "pyproject.toml", "README.md", "service", "schemas", "docs"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    source = tmp_path / "src"
+    for name in tracked:
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        (source / name).write_bytes((ROOT / name).read_bytes())
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path / "dist"), str(source)],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = (tmp_path / "dist").glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in (*PAGE_FILES, "templates/rules.html", "templates/options.html", "templates/verdict.html"):
+        assert f"service/referee/{name}" in names
