@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request
+from flask import Blueprint, Response, redirect, render_template, request
 from werkzeug.datastructures import MultiDict
 
 from service.api.operations.catalog import game_detail
@@ -27,11 +27,10 @@ MAX_HANDS = 20
 """The most hand fields the page offers (the API takes far more; a table holds far fewer)."""
 
 
-def _game(game_id: str) -> Game[Any, Any, Any]:
-    game = GAMES.get(game_id)
-    if game is None:
-        abort(404)
-    return game
+def _missing(game_id: str) -> Response:
+    """A page (not a problem document: a person reads it) naming the games there are."""
+    html = render_template("missing.html", games=list(GAMES.values()), asked=game_id)
+    return Response(html, status=404, mimetype="text/html")
 
 
 @blp.get("/referee")
@@ -46,16 +45,19 @@ def home() -> Any:
 @blp.route("/referee/<game_id>", methods=["GET", "POST"])
 def game_page(game_id: str) -> Any:
     """A game's page; a plain form post answers the same page with the verdict (or the errors)."""
-    return _page(_game(game_id), request.form if request.method == "POST" else None)
+    game = GAMES.get(game_id)
+    if game is None:
+        return _missing(game_id)
+    return _page(game, request.form if request.method == "POST" else None)
 
 
 @blp.get("/referee/<game_id>/rules")
 def rules(game_id: str) -> Any:
     """The game's rules as HTML: every heading anchored by its rule id."""
-    game = _game(game_id)
-    found = rules_html(game.id)
-    if found is None:
-        abort(404)
+    game = GAMES.get(game_id)
+    found = rules_html(game_id) if game is not None else None
+    if game is None or found is None:
+        return _missing(game_id)
     body, title = found
     return render_template("rules.html", game=game, body=body, title=title)
 

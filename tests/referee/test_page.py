@@ -125,8 +125,10 @@ def test_rules_html_anchors_every_heading_and_keeps_its_links(client: Any, game_
 
 
 def test_unknown_game_and_rules_are_404(client: Any) -> None:
-    assert client.get("/referee/poker").status_code == 404
-    assert client.get("/referee/poker/rules").status_code == 404
+    for path in ("/referee/poker", "/referee/poker/rules"):
+        answer = client.get(path)
+        assert answer.status_code == 404 and answer.mimetype == "text/html"
+        assert 'href="/referee/briscola"' in answer.get_data(as_text=True)
     assert client.get("/referee?game=poker").status_code == 200  # the first game's page
     assert client.get("/referee?game=briscan").headers["Location"] == "/referee/briscan"
 
@@ -245,5 +247,5 @@ def test_the_wheel_carries_the_page(tmp_path: Path) -> None:
     )
     (wheel,) = (tmp_path / "dist").glob("*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    for name in (*PAGE_FILES, "templates/rules.html", "templates/options.html", "templates/verdict.html"):
+    for name in (*PAGE_FILES, *(f"templates/{n}.html" for n in ("rules", "options", "verdict", "missing"))):
         assert f"service/referee/{name}" in names

@@ -80,7 +80,10 @@ function canonical(token) {
 const handInputs = () => [...document.querySelectorAll("#hands input")];
 const cardFields = () => [...handInputs(), $("cards")].filter(Boolean);
 
+const MAX_HANDS = 20; // as the page without a script offers
+
 function addHand(value = "") {
+  if (handInputs().length >= MAX_HANDS) return handInputs()[MAX_HANDS - 1];
   const n = handInputs().length + 1;
   const id = `hand-${n}`;
   const input = el("input", { type: "text", id, name: "hand", autocomplete: "off", spellcheck: "false" });
