@@ -18,7 +18,12 @@ LARGE_DOCUMENTS = {"/openapi.json", "/openapi.yaml", "/docs", "/docs/", "/metric
 """Answers whose size the code fixes (the documents, the docs page, the metrics of a fixed set of labels)."""
 MAX_GROWTH = 16 * 1024 * 1024
 """How much the process may grow over a second run of the catalogue (measured: under 1 MiB)."""
-OTHER_ROUTES = {"/docs", "/docs/", "/docs/<path:path>", "/static/<path:filename>"}
+OTHER_ROUTES = {"/docs", "/docs/", "/docs/<path:path>", "/static/<path:filename>"} | {
+    "/referee",  # the referee page for people (HTML, tests/referee), not an operation of the API
+    "/referee/<game_id>",
+    "/referee/<game_id>/rules",
+    "/referee/static/<path:filename>",
+}
 
 
 def operations(app) -> list[tuple[str, str, object]]:
