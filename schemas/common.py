@@ -149,10 +149,12 @@ def result_field(field: fields.Field) -> fields.Field:
 
 
 def events_field(
-    union: fields.Field, description: str = "Automatic steps and what the action caused, in order."
+    union: fields.Field,
+    description: str = "Automatic steps and what the action caused, in order.",
+    required: bool = True,
 ) -> fields.List:
     """What the service did or saw: antes, deals, draws, pots won (the game's events, one of them by ``type``)."""
-    return PlainList(union, required=True, metadata={"description": description})
+    return PlainList(union, required=required, metadata={"description": description})
 
 
 class HealthSchema(DocSchema):

@@ -216,6 +216,29 @@ class Deriver:
         variants = {cls.type: self.action_schema(cls) for cls in self.game.actions}
         return OneOf(self.prefix + "Action", variants, **kwargs)
 
+    def seen_action(self, **kwargs: Any) -> OneOf:
+        """An action as a seat saw another take it (a record's trace in a view): the fields only the acting seat
+        may know (``Game.private_action_fields``, Broggin's discards) may be "??"; the game's action where there
+        are none."""
+        private = self.game.private_action_fields
+        if not private:
+            return self.action(**kwargs)
+        if "seen" not in self.cache_legal:
+            variants = {}
+            for cls in self.game.actions:
+                if cls.type not in private:
+                    variants[cls.type] = self.action_schema(cls)
+                    continue
+                attrs = self._action_attrs(cls)
+                self.hidden, outer = True, self.hidden
+                try:
+                    attrs.update({name: field for name, field, _ in self._action_fields(cls)})
+                finally:
+                    self.hidden = outer
+                variants[cls.type] = self._named(cls, "Seen", attrs)
+            self.cache_legal["seen"] = variants
+        return OneOf(self.prefix + "SeenAction", self.cache_legal["seen"], **kwargs)
+
     def legal_action(self, **kwargs: Any) -> OneOf:
         """A legal action of the game, as legal-actions lists it."""
         if "legal" not in self.cache_legal:

@@ -104,7 +104,7 @@ def test_a_long_record_s_trace_stays_small(client: Any) -> None:
     view: a few hundred KB."""
     game = GAMES["three-card-brag"]
     players = 6
-    record = {"players": players, "dealer": 0, "seed": "long", "actions": [{"seat": 1, "type": "bet", "amount": 1}]}
+    record = {"players": players, "dealer": 0, "seed": "long", "actions": [{"seat": 1, "type": "bet", "amount": 2}]}
     seat = 2
     while len(record["actions"]) < 1000:
         record["actions"].append({"seat": seat, "type": "call"})

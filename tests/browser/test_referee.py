@@ -286,7 +286,8 @@ def test_copied_link_gives_the_same_verdict_elsewhere(session: Any) -> None:
     hand(page, 1).fill("Häxan 1Sw 2Sw 3Sw")
     hand(page, 2).fill("KCu KSw KSt KCo")
     page.locator("summary", has_text="House rules").click()
-    page.get_by_label("kickers", exact=True).check()
+    page.get_by_label("stake", exact=True).fill("3")
+    page.get_by_label("odd_chip", exact=True).select_option("last_clockwise")
     page.get_by_role("button", name="Compare").click()
     expect(status(page)).to_contain_text("wins")
     verdict = status(page).inner_text()
@@ -296,7 +297,9 @@ def test_copied_link_gives_the_same_verdict_elsewhere(session: Any) -> None:
     other = session.page()  # a fresh context: nothing shared but the link
     other.goto(link)
     expect(status(other)).to_have_text(verdict)
-    expect(other.get_by_label("kickers", exact=True)).to_be_checked()
+    expect(other.get_by_label("stake", exact=True)).to_have_value("3")
+    expect(other.get_by_label("odd_chip", exact=True)).to_have_value("last_clockwise")
+    expect(other.get_by_role("row", name=re.compile("odd_chip"))).to_contain_text('"last_clockwise"')
     # a record's link keeps its step, from the game page and from /referee itself
     record = _record()
     page.goto(session.base + "/referee/briscola")

@@ -16,6 +16,7 @@ from service.rules.actions import ActionBase
 from service.rules.errors import IllegalAction
 from service.rules.game import Game
 from service.rules.shuffle import deck_commitment
+from service.rules.trace import Trace
 from service.rules.views import TableViews
 
 
@@ -40,6 +41,11 @@ def register(routes: GameRoutes) -> None:
         later: the final state's view shows what was revealed); and the legal actions that seat may take in
         the final state.
 
+        With `trace: true` the answer adds `deal_events` and `steps`: for each applied action, in order, the
+        action as the service lists it, its events, and the phase and seat to act after it (the steps stop
+        before an illegal action); each view asked carries them too, as that seat saw them (another seat's
+        hidden cards "??").
+
         Rules across fields that the schema cannot state: `dealer` is less than `players`; a `deck` holds exactly
         the pack for this player count and these options."""
         record = data["record"]
@@ -47,7 +53,10 @@ def register(routes: GameRoutes) -> None:
         table = table_views(game, data, record["players"])
         if table is not None:
             table.saw(None, transition.events)
-        state, events, applied, error = replay(game, transition, record["actions"], table)
+        trace = Trace(game, data.get("views") or ()) if data.get("trace") else None
+        if trace is not None:
+            trace.dealt(transition.events)
+        state, events, applied, error = replay(game, transition, record["actions"], table, trace)
         result = game.result(state)
         body = {
             "verdict": "illegal" if error else ("complete" if result is not None else "in_progress"),
@@ -59,18 +68,28 @@ def register(routes: GameRoutes) -> None:
             "deck_commitment": deck_commitment(deck),
             **rules_echo(options),
         }
+        if trace is not None:
+            body["deal_events"], body["steps"] = trace.deal_events, trace.steps
         if table is None:
             return answer(body)  # the state as its schema dumps it: a dataclass's fields in order, arrays for tuples
-        body["views"] = table.of(state)
+        views = table.of(state)
+        if trace is None:
+            body["views"] = views
+            return body
+        body["views"] = [{**vars(view), **vars(trace.of(view.seat))} for view in views]
         return body
 
 
 def replay(
-    game: Game[Any, Any, Any], first: Any, actions: list[ActionBase], table: TableViews[Any] | None
+    game: Game[Any, Any, Any],
+    first: Any,
+    actions: list[ActionBase],
+    table: TableViews[Any] | None,
+    trace: Trace[Any] | None = None,
 ) -> tuple[Any, list[Any], int, dict[str, Any] | None]:
     """The actions applied in order from the deal's transition ``first`` up to the first illegal one: the last
     state, every event from the deal on, how many were applied, and the refusal (None when all were legal);
-    each seat of ``table`` sees the events as they happen."""
+    each seat of ``table`` sees the events as they happen, and ``trace`` keeps each step."""
     state, events = first.state, list(first.events)
     for index, action in enumerate(actions):
         try:
@@ -86,6 +105,8 @@ def replay(
             return state, events, index, error
         if table is not None:
             table.saw(state, transition.events)
+        if trace is not None:
+            trace.applied(index, action, state, transition)
         state = transition.state
         events.extend(transition.events)
     return state, events, len(actions), None

@@ -30,6 +30,7 @@ function el(tag, attrs = {}, ...children) {
 
 // -- talking to the API ------------------------------------------------------------------------------
 async function api(method, path, body) {
+  if (method === "POST") $("status").textContent = "Asking the service…";
   const init = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
