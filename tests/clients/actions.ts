@@ -1,9 +1,9 @@
 // Compiled by tests/clients/test_typescript.py with `tsc --noEmit --strict` next to the types that
 // openapi-typescript generates from openapi.yaml (./schema.d.ts): a client builds an action of every game,
-// reads a result, a verdict and the events of a real answer (./answer.ts, written by the test from the
-// service), and the compiler refuses what the contract refuses.
+// reads a result, a verdict, the events of a real answer and the steps of a real traced record (./answer.ts,
+// written by the test from the service), and the compiler refuses what the contract refuses.
 import type { components } from "./schema";
-import { answer } from "./answer";
+import { answer, traced } from "./answer";
 
 type Schemas = components["schemas"];
 
@@ -73,3 +73,17 @@ export const taken: string = trickTaken(answer);
 
 // @ts-expect-error: only some events name a card (a play, a draw...): an event is read by its type first
 export const unread = (event: Schemas["BriscolaEvent"]): string => event.card;
+
+/** A traced record's steps, one line each: who did what, then the phase and who is to act. */
+export function stepLines(response: Schemas["BriscolaAdjudicateResponse"]): string[] {
+  return (response.steps ?? []).map(
+    (step) => `${step.index + 1}. seat ${step.action.seat} ${step.action.type}; ${step.phase}, ${step.to_act ?? "nobody"} to act`,
+  );
+}
+
+// A real traced answer with a view: the steps as the table and as the seat saw them.
+export const lines: string[] = stepLines(traced);
+export const seen: number[] = (traced.views ?? []).map((view) => (view.steps ?? []).length + (view.deal_events ?? []).length);
+
+// @ts-expect-error: a step's phase is one of the game's phase words
+export const notAPhase: Schemas["BriscolaTraceStep"] = { index: 0, action: actions.briscola, events: [], phase: "bidding", to_act: 1 };

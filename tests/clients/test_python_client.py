@@ -126,4 +126,11 @@ def test_a_seeded_deal_played_to_the_end_and_adjudicated(python_client, live_url
         assert adjudicated.applied == len(actions)
         assert adjudicated.state.to_dict() == state.to_dict()
         assert adjudicated.result.to_dict() == result.to_dict()
+        # the trace, typed: each step's action as it was sent, the last step with nobody to act; seat 0's view
+        body = {"record": {**table, "actions": actions}, "trace": True, "views": [0]}
+        traced = api.call(client, "adjudicate_record", api.body("RecordRequest", body))
+        assert [step.action.to_dict() for step in traced.steps] == actions
+        assert traced.steps[-1].to_act is None and traced.steps[0].index == 0
+        (view,) = traced.views
+        assert [step.index for step in view.steps] == list(range(len(actions)))
         assert "winners" in result.to_dict()
