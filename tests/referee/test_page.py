@@ -220,10 +220,13 @@ def test_a_json_post_to_the_api_is_still_the_only_kind_it_takes(client: Any) -> 
     assert client.post("/v1/old-brag/hands/compare", data={"hand": "AS"}).status_code == 415
 
 
-def test_the_catalog_links_each_game_to_its_page(client: Any) -> None:
+def test_the_catalog_the_docs_and_the_readme_link_the_page(client: Any) -> None:
     for entry in client.get("/v1/games").json["games"]:
         assert client.get(entry["referee_url"]).status_code == 200
     assert "/referee" in client.get("/openapi.json").json["info"]["description"]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "## The referee page" in readme and "(docs/referee.png)" in readme
+    assert (ROOT / "docs" / "referee.png").read_bytes().startswith(b"\x89PNG")
 
 
 @pytest.mark.packaging
