@@ -16,6 +16,7 @@ from werkzeug.datastructures import MultiDict
 from service.api.operations.catalog import game_detail
 from service.referee import verdicts
 from service.referee.rules_html import rule_page_url, rules_html
+from service.rules import names
 from service.rules.game import Game, HandGame
 from service.rules.registry import GAMES
 
@@ -25,6 +26,29 @@ blp = Blueprint(
 
 MAX_HANDS = 20
 """The most hand fields the page offers (the API takes far more; a table holds far fewer)."""
+
+NATIVE_KINDS = ("suit", "card", "category")
+"""The kinds of names the page lists in the game's own languages (API.md section 12)."""
+
+
+def native_names(game_id: str) -> list[dict[str, Any]]:
+    """The game's names in each of its own languages, beside the English: ``[{lang, kinds: [(kind, [(english,
+    native)])]}]``."""
+    table = names.table(game_id)
+    out = []
+    for lang in names.languages(game_id):
+        if lang == names.ENGLISH:
+            continue
+        kinds = [
+            (
+                kind,
+                [(names.word(game_id, names.ENGLISH, kind, id_), term.text) for id_, term in table[lang][kind].items()],
+            )
+            for kind in NATIVE_KINDS
+            if table[lang].get(kind)
+        ]
+        out.append({"lang": lang, "kinds": kinds})
+    return out
 
 
 def _missing(game_id: str) -> Response:
@@ -132,6 +156,7 @@ def _page(game: Game[Any, Any, Any], form: MultiDict[str, str] | None) -> Respon
         suits=verdicts.SUITS,
         words={"deciding": verdicts.DECIDING_WORDS, "tie_rules": verdicts.TIE_RULES},
         rules_url=rule_page_url(game.id),
+        native=native_names(game.id),
         **context,
     )
     return Response(html, mimetype="text/html")

@@ -104,6 +104,14 @@ def test_the_page_has_nothing_inline_and_nothing_outside(client: Any, game_id: s
         assert f"opt-{spec.name}" in labels
 
 
+def test_native_names_are_marked_with_their_language(client: Any) -> None:
+    html = client.get("/referee/broggin").get_data(as_text=True)
+    assert '<td lang="sv">Häxan</td>' in html  # the Witch, in the seed's Swedish
+    html = client.get("/referee/old-brag").get_data(as_text=True)
+    marked = {a.get("lang") for t, a in parsed(html).tags if t == "td" and a.get("lang")}
+    assert marked == {"sr-Latn"}
+
+
 def test_the_script_and_style_reach_nothing_outside() -> None:
     for name in PAGE_FILES:
         text = (ROOT / "service" / "referee" / name).read_text(encoding="utf-8")
