@@ -1,8 +1,12 @@
-"""Shared fixtures: the app (tables built lazily), a test client, and deck building."""
+"""Shared fixtures: the app (tables built lazily), a test client, the wheel, and deck building."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import zipfile
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +22,32 @@ def app():
 @pytest.fixture()
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str], set[str]]:
+    """The wheel `pip install .` builds from the tracked files (a packaging test's): the tracked paths, and the
+    names the wheel holds."""
+    root = Path(__file__).resolve().parents[1]
+    tmp = tmp_path_factory.mktemp("wheel")
+    tracked = subprocess.run(
+        ["git", "ls-files", "pyproject.toml", "README.md", "service", "schemas", "docs"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    source = tmp / "src"
+    for name in tracked:
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        (source / name).write_bytes((root / name).read_bytes())
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp / "dist"), str(source)],
+        check=True,
+        capture_output=True,
+    )
+    (built,) = (tmp / "dist").glob("*.whl")
+    return tracked, set(zipfile.ZipFile(built).namelist())
 
 
 def deck_for(

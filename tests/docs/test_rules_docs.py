@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import tomllib
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -252,26 +249,9 @@ def test_an_installed_package_reads_the_docs_from_its_data_files(tmp_path, monke
 
 
 @pytest.mark.packaging
-def test_the_wheel_carries_every_rules_file(tmp_path) -> None:
+def test_the_wheel_carries_every_rules_file(wheel) -> None:
     """`pip install .` installs docs/rules/*.md as data files (build the wheel from the tracked files)."""
-    tracked = subprocess.run(
-        ["git", "ls-files", "pyproject.toml", "README.md", "service", "schemas", "docs"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
-    source = tmp_path / "src"
-    for name in tracked:
-        (source / name).parent.mkdir(parents=True, exist_ok=True)
-        (source / name).write_bytes((ROOT / name).read_bytes())
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path / "dist"), str(source)],
-        check=True,
-        capture_output=True,
-    )
-    (wheel,) = (tmp_path / "dist").glob("*.whl")
-    names = set(zipfile.ZipFile(wheel).namelist())
+    tracked, names = wheel
     for path in sorted(DOCS.glob("*.md")):
         if f"docs/rules/{path.name}" in tracked:
             assert f"card_arbiter-1.0.0.data/data/share/card-arbiter/rules/{path.name}" in names
