@@ -587,16 +587,23 @@ async function start() {
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const run = event.submitter && event.submitter.value === "add-hand" ? null : RUN[kind];
-      if (run) run().then(saveFragment).then(() => $("verdict").scrollIntoView({ block: "start" }));
-      else addHand().focus();
+      if (!run) return addHand().focus();
+      run()
+        .then(saveFragment)
+        .then(() => $("verdict").scrollIntoView({ block: "start" }))
+        .catch(failed);
     });
   }
   $("record-file").addEventListener("change", async (event) => {
     const file = event.target.files[0];
     if (!file) return;
-    $("record").value = await file.text();
-    await checkRecord();
-    saveFragment();
+    try {
+      $("record").value = await file.text();
+      await checkRecord();
+      saveFragment();
+    } catch (error) {
+      failed(error);
+    }
   });
   $("copy-link").addEventListener("click", async () => {
     $("link").value = location.href;
@@ -608,7 +615,7 @@ async function start() {
       $("copy-link").textContent = "Copy link";
     }
   });
-  window.addEventListener("hashchange", restore);
+  window.addEventListener("hashchange", () => restore().catch(failed));
   const answer = await api("GET", `/v1/${GAME}`);
   if (answer.ok) {
     catalog = answer.body;
@@ -625,4 +632,8 @@ async function start() {
   await restore();
 }
 
-start().catch((error) => showErrors([[null, `Something went wrong on this page: ${error.message}`]]));
+function failed(error) {
+  showErrors([[null, `Something went wrong on this page: ${error.message}`]]);
+}
+
+start().catch(failed);
