@@ -149,3 +149,16 @@ def test_the_contract_types_every_language_and_kind() -> None:
             operation = spec["paths"][f"/v1/{game_id}/hands/{verb}"]["post"]
             assert [p["name"] for p in operation["parameters"]] == ["Accept-Language"]
             assert set(operation["responses"]["200"]["headers"]) == {"Content-Language", "Vary"}
+
+
+def test_every_hands_operation_speaks_the_games_languages() -> None:
+    """Every operation of the hands room (evaluate, compare, and any added beside them, such as ``hands/equity``)
+    answers descriptions, so it takes ``Accept-Language`` and says its language (``routes.post(...,
+    spoken=True)`` and ``HandGame.describe``)."""
+    spec = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text(encoding="utf-8"))
+    hands_paths = [path for path in spec["paths"] if "/hands/" in path]
+    assert len(hands_paths) >= len(HAND_GAMES) * len(OPERATIONS)
+    for path in hands_paths:
+        operation = spec["paths"][path]["post"]
+        assert "Accept-Language" in [p["name"] for p in operation.get("parameters", [])], path
+        assert {"Content-Language", "Vary"} <= set(operation["responses"]["200"].get("headers", {})), path
