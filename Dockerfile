@@ -44,7 +44,7 @@ COPY pyproject.toml README.md ./
 COPY service ./service
 COPY schemas ./schemas
 COPY docs/rules ./docs/rules
-COPY deploy/gunicorn.conf.py deploy/nginx.conf deploy/entrypoint.sh ./deploy/
+COPY deploy/nginx.conf deploy/entrypoint.sh ./deploy/
 
 USER 10001:10001
 EXPOSE 8000

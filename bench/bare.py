@@ -2,7 +2,7 @@
 
 ``POST /echo`` parses the body and returns it (``jsonify(request.get_json())``), ``POST /ok`` parses it and
 answers ``{"ok": true}``; ``GET /healthz`` tells the bench it is up. Run on the same gunicorn settings as the
-service (``gunicorn --config deploy/gunicorn.conf.py bench.bare:app``).
+service (``gunicorn --config python:service.gunicorn_conf bench.bare:app``).
 """
 
 from __future__ import annotations

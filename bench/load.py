@@ -38,7 +38,14 @@ def start(port: int, workers: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
     gunicorn = Path(sys.executable).with_name("gunicorn")
     proc = subprocess.Popen(
-        [str(gunicorn), "--config", "deploy/gunicorn.conf.py", "--no-control-socket", "--access-logfile", "/dev/null"]
+        [
+            str(gunicorn),
+            "--config",
+            "python:service.gunicorn_conf",
+            "--no-control-socket",
+            "--access-logfile",
+            "/dev/null",
+        ]
         + ["service.wsgi:app"],
         cwd=ROOT,
         env=env,

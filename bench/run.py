@@ -1,7 +1,7 @@
 """Issue 9's performance goals, (a) to (e'), in one run: each figure against a baseline measured in the same run.
 
 - (a) the engine's evaluation of 10,000 random hands against a dict lookup of the same hands' frozensets;
-- (b), (c), (d') ``POST`` requests per second through gunicorn (``deploy/gunicorn.conf.py``, 2 sync workers)
+- (b), (c), (d') ``POST`` requests per second through gunicorn (``python:service.gunicorn_conf``, 2 sync workers)
   against the bare Flask app of ``bench/bare.py`` on the same settings, load from wrk;
 - (d) a 40-action two-player Briscola record replayed by the engine (deal, every action, result), records/s;
 - (e) from starting gunicorn to the first 200 on ``/healthz``; (e') the largest worker's resident memory after
@@ -90,7 +90,7 @@ class Server:
         """Start gunicorn; the seconds until the first 200 on /healthz."""
         env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "WEB_CONCURRENCY": str(WORKERS)}
         gunicorn = Path(sys.executable).with_name("gunicorn")
-        command = [str(gunicorn), "--config", "deploy/gunicorn.conf.py", "--no-control-socket", self.app]
+        command = [str(gunicorn), "--config", "python:service.gunicorn_conf", "--no-control-socket", self.app]
         started = time.perf_counter()
         self.proc = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True

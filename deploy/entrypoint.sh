@@ -18,7 +18,7 @@ if [ "$proxy_port:$app_port" != 8000:8001 ]; then
     config=/tmp/nginx.conf
 fi
 export HOST=127.0.0.1 PORT=$app_port
-gunicorn --config deploy/gunicorn.conf.py --no-control-socket service.wsgi:app &
+gunicorn --config python:service.gunicorn_conf --no-control-socket service.wsgi:app &
 app=$!
 nginx -e stderr -c "$config" -g 'daemon off;' &
 proxy=$!

@@ -21,14 +21,14 @@ import json
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 import click
 from click.core import ParameterSource
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNAVAILABLE = 0, 1, 2, 3
+GUNICORN_CONFIG = "python:service.gunicorn_conf"  # the settings ship in the package: found from any directory
 
 
 class Arbiter(Protocol):
@@ -453,30 +453,12 @@ def _exit_status(verdicts: Counter[str]) -> int:
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", type=int, help="gunicorn sync workers (default: WEB_CONCURRENCY or 2 x cores + 1).")
 def serve(host: str, port: int, workers: int | None) -> None:
-    """Run the service on gunicorn (sync workers) with deploy/gunicorn.conf.py when it is at hand."""
+    """Run the service on gunicorn (sync workers) with the package's settings (service/gunicorn_conf.py)."""
     env = {**os.environ, "HOST": host, "PORT": str(port)}
     if workers is not None:
         env["WEB_CONCURRENCY"] = str(workers)
-    config = next((p for p in _config_candidates() if p.is_file()), None)
-    args = [sys.executable, "-m", "gunicorn", "--no-control-socket"]
-    if config is not None:
-        args += ["--config", str(config)]
-    else:
-        args += [
-            "--bind",
-            f"{host}:{port}",
-            "--worker-class",
-            "sync",
-            "--logger-class",
-            "service.api.logs.GunicornLogger",
-        ]
-        args += ["--workers", env.get("WEB_CONCURRENCY", "2"), "--access-logfile", "-"]
-    os.execve(sys.executable, [*args, "service.wsgi:app"], env)
-
-
-def _config_candidates() -> Iterable[Path]:
-    yield Path.cwd() / "deploy" / "gunicorn.conf.py"
-    yield Path(__file__).resolve().parents[1] / "deploy" / "gunicorn.conf.py"
+    args = [sys.executable, "-m", "gunicorn", "--config", GUNICORN_CONFIG, "--no-control-socket", "service.wsgi:app"]
+    os.execve(sys.executable, args, env)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -43,11 +43,11 @@ def containers() -> dict[str, dict]:
 
 
 def gunicorn_setting(name: str) -> int:
-    tree = ast.parse((ROOT / "deploy" / "gunicorn.conf.py").read_text())
+    tree = ast.parse((ROOT / "service" / "gunicorn_conf.py").read_text())
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == name for t in node.targets):
             return int(ast.literal_eval(node.value))
-    raise AssertionError(f"{name} is not set in deploy/gunicorn.conf.py")
+    raise AssertionError(f"{name} is not set in service/gunicorn_conf.py")
 
 
 def quantity(text: str) -> float:
@@ -117,7 +117,7 @@ def test_gunicorn_sits_on_loopback_behind_the_shipped_nginx():
     assert "/app/deploy/nginx.conf" in proxy["command"] and app["image"] == proxy["image"]
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert "deploy/nginx.conf" in dockerfile and "WORKDIR /app" in dockerfile
-    assert app["command"][-1] == "service.wsgi:app" and "deploy/gunicorn.conf.py" in app["command"]
+    assert app["command"][-1] == "service.wsgi:app" and "python:service.gunicorn_conf" in app["command"]
     service = by_kind()["Service"]
     assert service["spec"]["ports"][0]["targetPort"] == "http"
     assert (

@@ -3,7 +3,7 @@ plain text (``LOG_FORMAT=text``, for development), for gunicorn's access and err
 
 An access line has timestamp, level, method, route (the URL rule, or null when none matched), path, status,
 duration_ms, pid and request_id; never a body. gunicorn takes it with ``logger_class =
-"service.api.logs.GunicornLogger"`` (deploy/gunicorn.conf.py).
+"service.api.logs.GunicornLogger"`` (service/gunicorn_conf.py).
 """
 
 from __future__ import annotations

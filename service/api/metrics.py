@@ -54,7 +54,7 @@ def record(environ: dict[str, Any], rule: Rule | None, response: Response) -> No
 
 def render_metrics() -> tuple[bytes, str]:
     """The metrics in Prometheus text format: every gunicorn worker's together when PROMETHEUS_MULTIPROC_DIR
-    is set (deploy/gunicorn.conf.py sets it), else this process's own."""
+    is set (service/gunicorn_conf.py sets it), else this process's own."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         merged = CollectorRegistry()
         multiprocess.MultiProcessCollector(merged)

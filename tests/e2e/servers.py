@@ -23,6 +23,14 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def requests_counted(metrics: str, endpoint: str) -> float:
+    """The requests to ``endpoint`` that a ``/metrics`` text counts (0 when none)."""
+    for line in metrics.splitlines():
+        if line.startswith("card_arbiter_requests_total{") and f'endpoint="{endpoint}"' in line:
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
 def wait_ready(base: str, procs: list[subprocess.Popen], seconds: float = 120) -> None:
     """Until ``base``/readyz answers 200; fails when one of ``procs`` exits first or time runs out."""
     deadline = time.monotonic() + seconds
@@ -48,7 +56,7 @@ def gunicorn(workers: int) -> Iterator[tuple[str, int, subprocess.Popen]]:
         [
             str(Path(sys.executable).with_name("gunicorn")),
             "--config",
-            "deploy/gunicorn.conf.py",
+            "python:service.gunicorn_conf",
             "--no-control-socket",
             "service.wsgi:app",
         ],

@@ -6,32 +6,37 @@ from __future__ import annotations
 import functools
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
 import pytest
+import requests
 from click.testing import CliRunner
 
 from service.api.examples import submittable
 from service.cli import main
 from service.rules.registry import GAMES
-from tests.e2e.servers import free_port, wait_ready
+from tests.e2e.servers import free_port, requests_counted, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 PREFERRED = ("play", "call", "stand", "see", "pass", "fold", "choose_suit", "bid", "exchange", "declare")
 
 
-@pytest.fixture(scope="module")
-def live() -> str:
+@contextmanager
+def serving(command: list[str], workers: int, cwd: Path, env: dict[str, str]) -> Iterator[str]:
+    """``command`` + ``serve`` on a free loopback port with ``workers``, ready; yields its base URL."""
     port = free_port()
-    script = Path(sys.executable).with_name("card-arbiter")
     proc = subprocess.Popen(
-        [str(script), "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "1"],
-        cwd=ROOT,
-        env={**os.environ, "LOG_FORMAT": "json"},
+        [*command, "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)],
+        cwd=cwd,
+        env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
@@ -43,6 +48,13 @@ def live() -> str:
     finally:
         proc.send_signal(signal.SIGINT)  # gunicorn's quick shutdown
         proc.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def live() -> Iterator[str]:
+    script = Path(sys.executable).with_name("card-arbiter")
+    with serving([str(script)], 1, ROOT, {**os.environ, "LOG_FORMAT": "json"}) as base:
+        yield base
 
 
 def _play(client, game_id: str, players: int, seed: str, limit: int, prefer=PREFERRED) -> tuple[dict, dict]:
@@ -245,3 +257,24 @@ def test_lang_asks_for_the_games_language_in_process_and_by_url(live):
     from_env = runner.invoke(main, ["evaluate", "three-card-brag", "KS", "KH", "KD"], env={"CARD_ARBITER_LANG": "sv"})
     assert "Triss i kungar" in from_env.stdout
     assert "--lang" in runner.invoke(main, ["evaluate", "--help"]).stdout
+
+
+def test_serve_from_elsewhere_uses_the_packaged_settings(tmp_path):
+    """``card-arbiter serve`` as an installed package runs it: the packages copied alone (no clone, no deploy/
+    beside them), started from another directory; /metrics then adds up both workers on every scrape."""
+    site, elsewhere = tmp_path / "site", tmp_path / "elsewhere"
+    for package in ("service", "schemas"):
+        shutil.copytree(ROOT / package, site / package, ignore=shutil.ignore_patterns("__pycache__"))
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"} | {"PYTHONPATH": str(site)}
+    found = subprocess.run(
+        [sys.executable, "-c", "import service.cli; print(service.cli.__file__)"],
+        cwd=elsewhere, env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert Path(found.stdout.strip()).is_relative_to(site)  # the copy, not the clone
+    with serving([sys.executable, "-m", "service.cli"], 2, elsewhere, env) as base:
+        before = requests_counted(requests.get(f"{base}/metrics", timeout=5).text, "/readyz")
+        with ThreadPoolExecutor(8) as pool:  # 8 at a time: both sync workers answer some
+            statuses = list(pool.map(lambda _: requests.get(f"{base}/readyz", timeout=10).status_code, range(40)))
+        scrapes = [requests_counted(requests.get(f"{base}/metrics", timeout=5).text, "/readyz") for _ in range(6)]
+        assert statuses == [200] * 40 and before >= 1 and scrapes == [before + 40] * 6

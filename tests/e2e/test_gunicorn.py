@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import requests
 
-from tests.e2e.servers import gunicorn
+from tests.e2e.servers import gunicorn, requests_counted
 
 
 @pytest.fixture(scope="module")
@@ -48,17 +48,10 @@ def test_body_limit_over_the_wire(server):
     assert response.headers["Content-Type"] == "application/problem+json"
 
 
-def _healthz_count(text: str) -> float:
-    for line in text.splitlines():
-        if line.startswith("card_arbiter_requests_total{") and 'endpoint="/healthz"' in line:
-            return float(line.rsplit(" ", 1)[1])
-    return 0.0
-
-
 def test_metrics_add_up_every_worker(server):
-    before = _healthz_count(requests.get(f"{server}/metrics", timeout=5).text)
+    before = requests_counted(requests.get(f"{server}/metrics", timeout=5).text, "/healthz")
     for _ in range(20):  # new connections: the two workers share them
         requests.get(f"{server}/healthz", timeout=5)
     metrics = requests.get(f"{server}/metrics", timeout=5)
     assert metrics.headers["Content-Type"].startswith("text/plain")
-    assert _healthz_count(metrics.text) == before + 20
+    assert requests_counted(metrics.text, "/healthz") == before + 20

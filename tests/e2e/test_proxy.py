@@ -1,4 +1,4 @@
-"""The shipped production setup: gunicorn (deploy/gunicorn.conf.py) behind nginx (deploy/nginx.conf).
+"""The shipped production setup: gunicorn (service/gunicorn_conf.py) behind nginx (deploy/nginx.conf).
 
 Slow clients (issue 11 item 6) hold nginx connections, never a sync worker: /healthz still answers.
 Needs nginx (bin/test installs it from Debian's packages when it runs as root).
@@ -76,7 +76,7 @@ def deployed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployed]:
     gunicorn = Path(sys.executable).with_name("gunicorn")
     with open(scratch / "access.log", "w") as out, open(scratch / "error.log", "w") as err:
         app = subprocess.Popen(
-            [str(gunicorn), "--config", "deploy/gunicorn.conf.py", "--no-control-socket", "service.wsgi:app"],
+            [str(gunicorn), "--config", "python:service.gunicorn_conf", "--no-control-socket", "service.wsgi:app"],
             cwd=ROOT,
             env=env,
             stdout=out,

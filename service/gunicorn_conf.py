@@ -1,7 +1,10 @@
 """gunicorn settings for card-arbiter: sync workers (the engine is CPU-bound and stateless).
 
-In production a buffering proxy stands in front (deploy/nginx.conf): slow clients tie up nginx, not a worker.
-The container and deploy/k8s bind gunicorn to 127.0.0.1:8001 (HOST, PORT) behind nginx on port 8000.
+Shipped in the package, so every way of serving finds them wherever it runs: ``gunicorn --config
+python:service.gunicorn_conf service.wsgi:app`` (bin/serve, ``card-arbiter serve``, the container's entrypoint,
+deploy/k8s, the bench). In production a buffering proxy stands in front (deploy/nginx.conf): slow clients tie up
+nginx, not a worker. The container and deploy/k8s bind gunicorn to 127.0.0.1:8001 (HOST, PORT) behind nginx on
+port 8000.
 """
 
 import multiprocessing
