@@ -2,7 +2,8 @@
 
 - over the size limit is a 413 whatever the framing (``Content-Length`` or ``Transfer-Encoding: chunked``);
 - a body that is not ``application/json`` is a 415, one that is not strict UTF-8 JSON a 400 (``NaN``,
-  ``Infinity``, invalid UTF-8, lone surrogates such as ``"\\ud800"``, nesting past the parser's depth);
+  ``Infinity``, invalid UTF-8, lone surrogates such as ``"\\ud800"``, nesting past the parser's depth, an
+  object naming a key twice: ``service/api/unique_keys.py``);
 - every array and object of the operation's schema is bounded before any schema loads an item: an array
   by its ``maxItems`` (:data:`MAX_ARRAY` where it states none) and ``maxContains``, an object by the number
   of its fields; outer ones first, also inside a union (an action: the fields of each of its variants).
@@ -23,6 +24,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from schemas.oneof import OneOf
 from service.api.jsonio import loads_document
 from service.api.problems import invalid_request, problem
+from service.api.unique_keys import duplicate_key
 from service.rules.errors import excerpt, printable
 
 MAX_ARRAY = 10_000
@@ -55,6 +57,9 @@ def check_body(request: Request) -> Response | None:
         return problem(400, "Bad Request", f"malformed JSON: not UTF-8 at byte {error.start}")
     except (ValueError, RecursionError) as error:
         return problem(400, "Bad Request", f"malformed JSON: {str(error)[:200]}")
+    duplicate = _duplicate(text, document)
+    if duplicate is not None:
+        return duplicate
     items = list(_bound_problems(text, document, _view_bounds(current_app.view_functions.get(request.endpoint or ""))))
     if items and items[0].get("kind") == "surrogate":
         return problem(400, "Bad Request", items[0]["detail"], errors=[_item(items[0])])
@@ -62,6 +67,19 @@ def check_body(request: Request) -> Response | None:
         return invalid_request([_item(i) for i in items])
     request.environ[DOCUMENT] = document
     return None
+
+
+def _duplicate(text: str, document: Any) -> Response | None:
+    """400 for a body whose object names a key twice (one reading only), pointing at the object."""
+    try:
+        found = duplicate_key(text, document)
+    except RecursionError:  # the exact reading nests deeper than the standard library's parser goes
+        return problem(400, "Bad Request", "malformed JSON: nested too deeply")
+    if found is None:
+        return None
+    path, key = found
+    detail = f"malformed JSON: the key {excerpt(key)} is given twice in one object"
+    return problem(400, "Bad Request", detail, errors=[{"pointer": pointer(path), "detail": detail}])
 
 
 def checked_document(request: Request) -> Any:
