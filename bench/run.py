@@ -114,19 +114,24 @@ class Server:
 
     def worker_rss_mb(self) -> float:
         """The largest worker's resident set (VmRSS), in MB."""
-        sizes = []
-        for pid in self.workers():
-            status = Path(f"/proc/{pid}/status").read_text()
-            match = re.search(r"VmRSS:\s+(\d+) kB", status)
-            if match:
-                sizes.append(int(match.group(1)) / 1024)
-        return max(sizes)
+        return max(rss_mb(pid) for pid in self.workers())
+
+    def master_rss_mb(self) -> float:
+        """The master's resident set (VmRSS), in MB: the tables it loaded before forking, and gunicorn."""
+        assert self.proc is not None
+        return rss_mb(self.proc.pid)
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGTERM)
             self.proc.wait(timeout=30)
         self.proc = None
+
+
+def rss_mb(pid: int) -> float:
+    """A process's resident set (VmRSS), in MB (MiB: /proc counts kB of 1,024 bytes)."""
+    match = re.search(r"VmRSS:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text())
+    return int(match.group(1)) / 1024 if match else 0.0
 
 
 def post(url: str, body: bytes) -> tuple[int, bytes]:
@@ -332,11 +337,13 @@ def main(argv: Sequence[str]) -> int:
                 body = json.dumps({"hands": random_hands(game, 100)}).encode()  # type: ignore[arg-type]
                 for _ in range(2 * WORKERS):
                     post(f"{service.base}/v1/{game_id}/hands/evaluate", body)
-            rss = service.worker_rss_mb()
+            rss, master_rss = service.worker_rss_mb(), service.master_rss_mb()
         median_ready = statistics.median(ready)
         rows.append(row("(e) worker ready (start to first 200 /healthz)", f"{median_ready:.2f} s (median of 3)",
                         f"bare app {bare_ready:.2f} s", None, "< 2 s", median_ready < 2))  # fmt: skip
         rows.append(row("(e') largest worker RSS after the runs", f"{rss:.0f} MB", "", None, "< 150 MB", rss < 150))
+        rows.append(row("(e', info) master RSS after the runs (deploy/k8s sizing)", f"{master_rss:.0f} MB", "", None,
+                        "", None))  # fmt: skip
     finally:
         service.stop()
         bare.stop()

@@ -82,7 +82,7 @@ def test_gunicorn_and_wrk_measure_the_bare_app(tmp_path):
         wrk = bench.Wrk(shutil.which("wrk") or "wrk", tmp_path, seconds=1, connections=2)
         body = json.dumps({"hands": [["AS", "KS", "QS"]]}).encode()
         assert _sane(wrk.rate(server.base + "/echo", body))
-        assert _sane(server.worker_rss_mb())
+        assert _sane(server.worker_rss_mb()) and _sane(server.master_rss_mb())
     finally:
         server.stop()
     assert server.proc is None
