@@ -5,7 +5,11 @@
   against the bare Flask app of ``bench/bare.py`` on the same settings, load from wrk;
 - (d) a 40-action two-player Briscola record replayed by the engine (deal, every action, result), records/s;
 - (e) from starting gunicorn to the first 200 on ``/healthz``; (e') the largest worker's resident memory after
-  the runs.
+  the runs;
+- (f) heads-up exact equity in the engine against a dict lookup of as many frozensets as the opponent has hands
+  (18,424 / 58,905); (g) two-opponent exact equity (Three Card Brag, 279,676,320 outcomes) in outcomes per second
+  against the dict-lookup rate; (h) Monte Carlo equity, 10,000 samples against two opponents, against a naive
+  sampler (``random.Random.sample`` and frozenset dict lookups) doing the same work (issue 20).
 
 Run from the repository root: ``.venv/bin/python bench/run.py`` (``--quick`` for shorter wrk runs). wrk comes
 from the system packages (installed with apt-get when missing and run as root). Nothing here asserts; it prints.
@@ -14,7 +18,9 @@ from the system packages (installed with apt-get when missing and run as root). 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import math
 import os
 import random
 import re
@@ -240,6 +246,85 @@ def engine_ratio(
     return min(lookup) / max(min(engine), 1e-9), min(engine)
 
 
+def equity_hands(game: HandGame[Any, Any], count: int, seed: int = 11) -> list[list[str]]:
+    """Random hands in canonical order (the hands equity is asked for)."""
+    pack = game.full_pack()
+    return [sorted(hand, key=pack.index) for hand in random_hands(game, count, seed)]
+
+
+def opponent_lookups(game: HandGame[Any, Any], hand: Sequence[str]) -> tuple[dict[frozenset[str], int], list[Any]]:
+    """A dict of every hand's frozenset (its strength) and the frozensets of one opponent's hands against ``hand``:
+    the baseline's lookups."""
+    options = game.options(None)
+    pack = game.full_pack()
+    every = [list(h) for h in itertools.combinations(pack, game.hand_size)]
+    strengths = {frozenset(h): r["strength"] for h, r in zip(every, game.ranks(every, options), strict=True)}
+    rest = [c for c in pack if c not in hand]
+    return strengths, [frozenset(h) for h in itertools.combinations(rest, game.hand_size)]
+
+
+def heads_up_ratio(game: HandGame[Any, Any], hands: int = 20, rounds: int = 5) -> tuple[float, float]:
+    """(f): a dict lookup of one opponent's every hand over the engine's exact heads-up equity of a hand (the mean
+    over ``hands`` random hands; higher is better)."""
+    asked = equity_hands(game, hands)
+    options = game.options(None)
+    strengths, theirs = opponent_lookups(game, asked[0])
+    game.equity(asked[0], 1, options)  # what equity keeps beside the table is built once per table
+    lookup, engine = [], []
+    for _ in range(rounds):
+        lookup.append(best_of(lambda: [strengths[h] for h in theirs], repeat=3))
+        engine.append(best_of(lambda: [game.equity(h, 1, options) for h in asked], repeat=3) / hands)
+    return min(lookup) / max(min(engine), 1e-9), min(engine)
+
+
+def two_opponent_ratio(game: HandGame[Any, Any], hands: int = 3, rounds: int = 3) -> tuple[float, float, float]:
+    """(g): outcomes per second of two-opponent exact equity over hands looked up per second in a dict (the
+    ratio, the outcomes per second, the seconds per request)."""
+    asked = equity_hands(game, hands)
+    options = game.options(None)
+    strengths, theirs = opponent_lookups(game, asked[0])
+    lookup = best_of(lambda: [strengths[h] for h in theirs], repeat=5)
+    outcomes = game.equity(asked[0], 2, options, method="exact").counts.total
+    engine = min(best_of(lambda: [game.equity(h, 2, options, method="exact") for h in asked], 1) for _ in range(rounds))
+    per = engine / hands
+    rate = outcomes / max(per, 1e-9)
+    return rate / (len(theirs) / lookup), rate, per
+
+
+def naive_sampler(game: HandGame[Any, Any], hand: Sequence[str], samples: int) -> Callable[[], tuple[int, int]]:
+    """(h)'s baseline: ``samples`` outcomes against two opponents from ``random.Random.sample`` and frozenset dict
+    lookups, tallied like the engine's (wins, ties)."""
+    strengths, _ = opponent_lookups(game, hand)
+    mine = strengths[frozenset(hand)]
+    rest = [c for c in game.full_pack() if c not in hand]
+    size = game.hand_size
+
+    def run() -> tuple[int, int]:
+        rng = random.Random(5)
+        win = tie = 0
+        for _ in range(samples):
+            drawn = rng.sample(rest, 2 * size)
+            theirs = [strengths[frozenset(drawn[:size])], strengths[frozenset(drawn[size:])]]
+            best = max(theirs)
+            win += best < mine
+            tie += best == mine
+        return win, tie
+
+    return run
+
+
+def sampling_ratio(game: HandGame[Any, Any], samples: int = 10_000, rounds: int = 3) -> tuple[float, float]:
+    """(h): the naive sampler's time over the engine's Monte Carlo (``sha256-sample/1``) for the same samples."""
+    hand = equity_hands(game, 1)[0]
+    options = game.options(None)
+    naive = naive_sampler(game, hand, samples)
+    mine, floor = [], []
+    for _ in range(rounds):
+        floor.append(best_of(naive, repeat=1))
+        mine.append(best_of(lambda: game.equity(hand, 2, options, method="monte_carlo", samples=samples), repeat=1))
+    return min(floor) / max(min(mine), 1e-9), min(mine)
+
+
 @dataclass(frozen=True)
 class Case:
     """One wrk measurement: a POST to the service against one to the bare app, with the same body."""
@@ -306,6 +391,31 @@ def main(argv: Sequence[str]) -> int:
         rows.append(
             row(f"(a, info) {game_id}: evaluate(), an Evaluation object per hand", f"{engine * 1000:.1f} ms",
                 "frozenset dict lookup", ratio, "", None)
+        )  # fmt: skip
+    progress("(f), (g), (h) equity in the engine")
+    for game_id in ("three-card-brag", "broggin"):
+        game = GAMES[game_id]
+        assert isinstance(game, HandGame)
+        ratio, engine = heads_up_ratio(game)
+        outcomes = math.comb(len(game.full_pack()) - game.hand_size, game.hand_size)
+        rows.append(
+            row(f"(f) {game_id}: exact heads-up equity", f"{engine * 1000:.2f} ms", f"{outcomes:,} frozenset lookups",
+                ratio, ">= 0.5", ratio >= 0.5)
+        )  # fmt: skip
+    brag = GAMES["three-card-brag"]
+    assert isinstance(brag, HandGame)
+    ratio, rate, per = two_opponent_ratio(brag)
+    rows.append(
+        row("(g) three-card-brag: exact equity against two opponents (279,676,320 outcomes)",
+            f"{per * 1000:.0f} ms, {rate / 1e9:.2f}G outcomes/s", "frozenset lookups/s", ratio, ">= 100", ratio >= 100)
+    )  # fmt: skip
+    for game_id in ("three-card-brag", "broggin"):
+        game = GAMES[game_id]
+        assert isinstance(game, HandGame)
+        ratio, engine = sampling_ratio(game)
+        rows.append(
+            row(f"(h) {game_id}: Monte Carlo, 10,000 samples against two opponents", f"{engine * 1000:.0f} ms",
+                "random.sample + frozenset lookups", ratio, ">= 0.5", ratio >= 0.5)
         )  # fmt: skip
     progress("(d) a Briscola record replayed by the engine")
     record = briscola_record()

@@ -27,6 +27,31 @@ def test_the_engine_measure_gives_a_ratio(game_id, evaluate):
     assert _sane(ratio) and _sane(seconds)
 
 
+@pytest.mark.parametrize("game_id", ["three-card-brag", "broggin"])
+def test_the_equity_measures_give_ratios(game_id):
+    game = GAMES[game_id]
+    ratio, seconds = bench.heads_up_ratio(game, hands=2, rounds=1)
+    assert _sane(ratio) and _sane(seconds)
+    ratio, seconds = bench.sampling_ratio(game, samples=1_000, rounds=1)
+    assert _sane(ratio) and _sane(seconds)
+
+
+def test_the_two_opponent_measure_counts_every_outcome():
+    ratio, rate, seconds = bench.two_opponent_ratio(GAMES["three-card-brag"], hands=1, rounds=1)
+    assert _sane(ratio) and _sane(rate) and _sane(seconds)
+    assert rate * seconds == pytest.approx(279_676_320)
+
+
+def test_the_naive_sampler_does_the_engine_s_work():
+    """The baseline of (h) samples two opponents' hands and finds their strengths, as the engine does: its tally
+    is near the engine's for the same number of samples."""
+    game = GAMES["three-card-brag"]
+    hand = ["KS", "QH", "9D"]
+    win, tie = bench.naive_sampler(game, hand, 4_000)()
+    found = game.equity(hand, 2, game.options(None), method="monte_carlo", samples=4_000)
+    assert abs(win - found.counts.win) < 6 * 4_000 * found.standard_error
+
+
 def test_the_record_is_a_whole_briscola_deal_and_replays():
     record = bench.briscola_record()
     assert len(record["actions"]) == 40 and record["players"] == 2

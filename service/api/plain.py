@@ -170,7 +170,7 @@ def result_tails(table: HandTable) -> Tails:
         return tails
     tails = {}
     if all(orjson.dumps(card) == f'"{card}"'.encode() for card in table.bits):
-        members = {id(answer): '"],' + orjson.dumps(answer).decode()[1:] for answer in table.data.answers}
+        members = {id(answer): '"],' + orjson.dumps(answer).decode()[1:] for answer in table.answers}
         tails = {key: members[id(answer)] for key, answer in table.by_hand.items()}
         if table.key_span <= LISTED_SPAN:
             listed = [NO_HAND] * table.key_span

@@ -190,20 +190,24 @@ def _compiled(notation: str) -> re.Pattern[str]:
     return re.compile(notation)
 
 
-def check_cards(cards: Sequence[str], pack: Iterable[Card], pointer: str = "") -> list[Problem]:
-    """Problems with canonical ``cards``: not in ``pack``, or the same card twice."""
+def check_cards(
+    cards: Sequence[str], pack: Iterable[Card], pointer: str = "", seen: set[str] | None = None
+) -> list[Problem]:
+    """Problems with canonical ``cards``: not in ``pack``, or the same card twice (or a card of ``seen``, the cards
+    checked before, which this adds to)."""
     allowed = set(pack)
     distinct = set(cards)
-    if len(distinct) == len(cards) and distinct <= allowed:  # the common case, found at C speed
+    earlier: set[str] = set() if seen is None else seen
+    if len(distinct) == len(cards) and distinct <= allowed and earlier.isdisjoint(distinct):  # found at C speed
+        earlier.update(distinct)
         return []
     problems: list[Problem] = []
-    seen: set[str] = set()
     for i, card in enumerate(cards):
         if card not in allowed:
             problems.append(Problem("card_not_in_pack", f"'{card}' is not in this game's pack", f"{pointer}/{i}"))
-        elif card in seen:
+        elif card in earlier:
             problems.append(Problem("duplicate_card", f"'{card}' appears twice", f"{pointer}/{i}"))
-        seen.add(card)
+        earlier.add(card)
     return problems
 
 

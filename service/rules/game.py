@@ -18,12 +18,13 @@ from service.rules import names
 from service.rules.actions import ActionBase
 from service.rules.bounds import PACK_CARDS, GameId, Phase, Players, Seat
 from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text, suit_text_notation
+from service.rules.equity import Equity, equity
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem, excerpt
 from service.rules.frozen import build, evolve
 from service.rules.names import ENGLISH
 from service.rules.options import OptionSpec, build_options, option_specs
 from service.rules.seats import deal_hands, deal_order, next_seat
-from service.rules.tables import HandRank, HandTable, TableData
+from service.rules.tables import HandRank, HandTable, Percentile, TableData
 from service.rules.tricks import Trick, draw_after_trick, parse_suit
 
 Event = dict[str, Any]
@@ -464,6 +465,26 @@ class HandGame(Game[S, Opts, A]):
                 text = texts[id(rank)] = describe(table, hand, rank, options, language)
             out.append(text)
         return out
+
+    def percentiles(self, hands: Iterable[Sequence[Card]], options: Opts) -> list[Percentile]:
+        """Where each hand (canonical distinct cards of the pack) stands among every hand of the full pack, by
+        strength (API.md section 10)."""
+        table = self.hand_table(options)
+        return [table.percentile(found["strength"]) for found in table.lookup(hands)]
+
+    def equity(
+        self,
+        hand: Sequence[Card],
+        opponents: int | Sequence[Sequence[Card]],
+        options: Opts,
+        dead: Sequence[Card] = (),
+        method: str = "auto",
+        samples: int | None = None,
+        seed: str | None = None,
+    ) -> Equity:
+        """How ``hand`` fares against ``opponents`` (how many, or each one's known cards) with ``dead`` cards out of
+        play: exact counts or a seeded Monte Carlo (:mod:`service.rules.equity`); raises InvalidInput."""
+        return equity(self.hand_table(options), hand, opponents, dead, method, samples, seed)
 
     def compare(self, hands: Sequence[Sequence[Card]], options: Opts) -> Comparison:
         """Rank the hands best first."""

@@ -22,7 +22,7 @@ def byte_stream(seed: str) -> Iterator[int]:
 
 def uniform(stream: Iterator[int], m: int) -> int:
     """An unbiased integer in ``[0, m)``: rejection sampling below :func:`rejection_limit`."""
-    limit = rejection_limit(m)
+    limit = _LIMITS[m]
     while True:
         value = next(stream)
         if value < limit:

@@ -19,7 +19,7 @@ import struct
 import sys
 import threading
 import zlib
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -32,6 +32,16 @@ MAGIC = b"card-arbiter hand table 1\n"
 DATA_PACKAGE = "service.rules.data"
 
 
+class Percentile(TypedDict):
+    """Where a strength stands among every hand of the full pack (API.md section 10): ``below`` hands are
+    weaker, ``equal`` as strong (the hand itself included), ``value = (below + equal / 2) / total``."""
+
+    value: float
+    below: int
+    equal: int
+    total: int
+
+
 class HandRank(TypedDict):
     """One evaluation as a JSON object (the hand aside), shared by every hand that has it: never change one."""
 
@@ -40,6 +50,8 @@ class HandRank(TypedDict):
     description: str
     interpretation: NotRequired[dict[str, str]]
     """What each wild card stood for (Old Brag's braggers, Broggin's trumps); absent when nothing was wild."""
+    percentile: NotRequired[Percentile]
+    """Where the strength stands among every hand of the pack: in every answer a :class:`HandTable` gives."""
 
 
 def hand_rank(category: str, strength: int, description: str, interpretation: dict[str, str] | None) -> HandRank:
@@ -132,13 +144,17 @@ class HandTable:
     """Every hand's evaluation, looked up by its key: the sum of its cards' values (see
     :mod:`service.rules.hand_keys`)."""
 
-    __slots__ = ("bits", "by_hand", "keys", "data", "derived", "key_span")
+    __slots__ = ("bits", "by_hand", "keys", "data", "derived", "key_span", "answers", "at_most", "_by_card", "_by_pair")
 
     def __init__(self, data: TableData, key_of: Callable[[Any], Any] = lambda key: key) -> None:
         self.data = data
         self.bits = dict(zip(data.pack, card_values(len(data.pack), data.hand_size), strict=True))
         masks = map(sum, itertools.combinations(self.bits.values(), data.hand_size))
-        self.by_hand: dict[int, HandRank] = dict(zip(masks, map(data.answers.__getitem__, data.ids), strict=True))
+        self.at_most = _at_most(data)
+        """The cumulative count: ``at_most[s]`` hands of the pack have a strength of ``s`` or less."""
+        self.answers: list[HandRank] = data.answers
+        """The table's distinct answers."""
+        self.by_hand: dict[int, HandRank] = dict(zip(masks, map(self.answers.__getitem__, data.ids), strict=True))
         if len(self.by_hand) != len(data.ids):  # pragma: no cover - see hand_keys
             raise ValueError("hand keys collide")
         self.keys = [key_of(k) for k in data.keys]
@@ -147,6 +163,8 @@ class HandTable:
         self.derived: dict[str, Any] = {}
         """What other layers derive from the table once and keep as long as it (the HTTP layer's answers as
         JSON text)."""
+        self._by_card: tuple[array.array[int], ...] | None = None
+        self._by_pair: dict[tuple[int, ...], array.array[int]] | None = None
 
     def lookup(self, hands: Iterable[Sequence[str]]) -> list[HandRank]:
         """The evaluation of each hand: canonical, distinct cards of the pack (else KeyError or ValueError)."""
@@ -165,6 +183,43 @@ class HandTable:
         """The comparison key behind an evaluation's strength (for games that say what decided)."""
         return self.keys[rank["strength"] - 1]
 
+    def percentile(self, strength: int) -> Percentile:
+        """The percentile of a hand of ``strength`` among every hand of the full pack."""
+        at_most = self.at_most
+        total = at_most[-1]
+        below = at_most[strength - 1]
+        equal = at_most[strength] - below
+        return Percentile(value=(below + equal / 2) / total, below=below, equal=equal, total=total)
+
+    def by_card(self) -> tuple[array.array[int], ...]:
+        """For each card (by its index in the pack), the strengths of every hand holding it, weakest first
+        (built on first use, kept with the table: what equity counts with)."""
+        if self._by_card is None:
+            held = self._holding(1)
+            self._by_card = tuple(held[(card,)] for card in range(len(self.data.pack)))
+        return self._by_card
+
+    def by_pair(self) -> dict[tuple[int, ...], array.array[int]]:
+        """For each pair of cards (indices, lower first), the strengths of every hand holding both, weakest first
+        (built on first use, kept with the table)."""
+        if self._by_pair is None:
+            self._by_pair = self._holding(2)
+        return self._by_pair
+
+    def _holding(self, size: int) -> dict[tuple[int, ...], array.array[int]]:
+        """For each set of ``size`` cards, the sorted strengths of the hands holding it."""
+        strengths = _strengths(self.data)
+        lists: dict[tuple[int, ...], list[int]] = {}
+        cards = itertools.combinations(range(len(self.data.pack)), self.data.hand_size)
+        for hand, strength in zip(cards, map(strengths.__getitem__, self.data.ids), strict=True):
+            for part in itertools.combinations(hand, size):
+                found = lists.get(part)
+                if found is None:
+                    found = lists[part] = []
+                found.append(strength)
+        code = "H" if max(strengths) <= 0xFFFF else "I"
+        return {part: array.array(code, sorted(held)) for part, held in lists.items()}
+
     def nbytes(self) -> int:
         """An estimate of the table's memory: the dict, its int keys, the answers, the keys, and room for what
         is derived beside it (the HTTP layer's answers as JSON text: a tuple as long as the key span or a map as
@@ -172,9 +227,12 @@ class HandTable:
         its slot, at twice the English one's size for letters beyond Latin-1)."""
         beside = 8 * self.key_span if self.key_span <= LISTED_SPAN else sys.getsizeof(self.by_hand)
         total = sys.getsizeof(self.by_hand) + beside + 32 * len(self.by_hand) + 120 * len(self.keys)
-        for answer in self.data.answers:
+        pairs = self.data.hand_size * (self.data.hand_size - 1) // 2
+        total += 4 * len(self.at_most) + 4 * (self.data.hand_size + pairs) * len(self.by_hand)  # counts
+        for answer in self.answers:
             total += sys.getsizeof(answer) + 3 * sys.getsizeof(answer["description"]) + 80
             total += DESCRIBED_LANGUAGES * (2 * sys.getsizeof(answer["description"]) + 100)
+            total += sys.getsizeof(answer.get("percentile")) + 64  # its dict and its float
             if "interpretation" in answer:
                 total += sys.getsizeof(answer["interpretation"]) + 120 * len(answer["interpretation"])
         return total
@@ -245,6 +303,20 @@ try:  # orjson reads a table's JSON several times faster; the engine works witho
     from orjson import loads as _json_loads
 except ImportError:  # pragma: no cover
     _json_loads = json.loads  # type: ignore[assignment]
+
+
+def _at_most(data: TableData) -> array.array[int]:
+    """How many hands of ``data`` have each strength or less (index: the strength)."""
+    strengths = _strengths(data)
+    counts = [0] * (max(strengths) + 1)
+    for answer_id, n in Counter(data.ids).items():
+        counts[strengths[answer_id]] += n
+    return array.array("I", itertools.accumulate(counts))
+
+
+def _strengths(data: TableData) -> list[int]:
+    """The strength of each answer of ``data``, by answer id."""
+    return [answer["strength"] for answer in data.answers]
 
 
 def _jsonable(key: Any) -> Any:

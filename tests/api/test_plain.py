@@ -95,7 +95,9 @@ def _other_ranking_options(game: Any) -> list[Any]:
 
 def test_a_pack_with_a_code_json_escapes_is_written_the_schema_way():
     """No text is written for a table whose codes JSON would escape (the dicts are then written as usual)."""
-    data = TableData("made-up", {}, ('A"', "B", "C"), 3, array.array("H", [0]), [{"category": "x"}], [()])
+    data = TableData(
+        "made-up", {}, ('A"', "B", "C"), 3, array.array("H", [0]), [{"category": "x", "strength": 1}], [()]
+    )
     table = HandTable(data)
     assert results_text(table, [['A"', "B", "C"]]) is None
 
