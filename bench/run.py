@@ -9,7 +9,8 @@
 - (f) heads-up exact equity in the engine against a dict lookup of as many frozensets as the opponent has hands
   (18,424 / 58,905); (g) two-opponent exact equity (Three Card Brag, 279,676,320 outcomes) in outcomes per second
   against the dict-lookup rate; (h) Monte Carlo equity, 10,000 samples against two opponents, against a naive
-  sampler (``random.Random.sample`` and frozenset dict lookups) doing the same work (issue 20).
+  sampler (``random.Random.sample`` and frozenset dict lookups) doing the same work; (i) is (b) with every
+  result's ``percentile`` (issue 20).
 
 Run from the repository root: ``.venv/bin/python bench/run.py`` (``--quick`` for shorter wrk runs). wrk comes
 from the system packages (installed with apt-get when missing and run as root). Nothing here asserts; it prints.
@@ -342,7 +343,8 @@ def http_cases(record: dict[str, Any], batch: int = BATCH) -> list[Case]:
     hands = random_hands(GAMES["three-card-brag"], batch)  # type: ignore[arg-type]
     evaluate = "/v1/three-card-brag/hands/evaluate"
     return [
-        Case(f"(b) POST hands/evaluate, {batch:,} hands", evaluate, json.dumps({"hands": hands}).encode(), "/echo",
+        Case(f"(b), (i) POST hands/evaluate, {batch:,} hands, percentile", evaluate,
+             json.dumps({"hands": hands}).encode(), "/echo",
              "bare echo", 0.7),
         Case("(c) POST hands/evaluate, 1 hand", evaluate, json.dumps({"hands": [["AS", "KS", "QS"]]}).encode(), "/ok",
              'bare {"ok": true}', 0.8),

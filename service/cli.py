@@ -316,6 +316,58 @@ def compare(ctx: Context, game: str, hands: tuple[str, ...], hands_file: str | N
 
 @main.command()
 @click.argument("game")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--opponents", "-n", type=int, default=1, show_default=True, help="How many opponents.")
+@click.option(
+    "--known", multiple=True, help="An opponent's known cards (AD or AD,KS), one option per opponent in order."
+)
+@click.option("--dead", multiple=True, help="Cards out of play (2C,3D or one per option).")
+@click.option("--method", type=click.Choice(["auto", "exact", "monte_carlo"]), default="auto", show_default=True)
+@click.option("--samples", type=int, help="Monte Carlo samples (1,000 to 100,000; default 10,000).")
+@click.option("--seed", help='Seed of sha256-sample/1 (default "equity").')
+@click.option("--options", help="Rule options as a JSON object.")
+@click.pass_obj
+def equity(
+    ctx: Context,
+    game: str,
+    cards: tuple[str, ...],
+    opponents: int,
+    known: tuple[str, ...],
+    dead: tuple[str, ...],
+    method: str,
+    samples: int | None,
+    seed: str | None,
+    options: str | None,
+) -> None:
+    """How often a hand (CARD...) wins against --opponents N: exact counts or a seeded, replayable Monte Carlo."""
+    shown = [cards_of(text) for text in known]
+    body: dict[str, Any] = {"hand": list(cards), "method": method, **options_of(options)}
+    body["opponents"] = (
+        [{"cards": c} for c in shown] + [{"cards": []}] * (opponents - len(shown)) if shown else opponents
+    )
+    body.update({k: v for k, v in (("dead", cards_of(",".join(dead))), ("samples", samples), ("seed", seed)) if v})
+    answer = ctx.ask("POST", f"/v1/{game}/hands/equity", body)
+    if ctx.as_json:
+        return emit(answer)
+    percentile, counts, shares = answer["percentile"], answer["counts"], answer["equity"]
+    click.echo(
+        f"{' '.join(answer['hand'])}: {answer['description']} ({answer['category']}, strength {answer['strength']})"
+    )
+    below, equal, total = (f"{percentile[k]:,}" for k in ("below", "equal", "total"))
+    click.echo(f"percentile {percentile['value']:.4f}: {below} hands below, {equal} equal, of {total}")
+    rows = [[name, f"{counts[name]:,}", f"{shares[name]:.4f}"] for name in ("win", "tie", "lose")]
+    click.echo(table([*rows, ["total", f"{counts['total']:,}", ""]], ["outcome", "count", "fraction"]))
+    sampled = f"; {answer['samples']:,} samples, seed {answer['seed']!r} ({answer['rng']})" if answer["samples"] else ""
+    click.echo(f"share {shares['share']:.4f} ± {answer['standard_error']:.4f} ({answer['method']}{sampled})")
+
+
+def cards_of(text: str) -> list[str]:
+    """Cards separated by commas or spaces."""
+    return [card for card in text.replace(",", " ").split() if card]
+
+
+@main.command()
+@click.argument("game")
 @click.option("--players", "-n", type=int, required=True, help="Number of players.")
 @click.option("--seed", "-s", required=True, help="Seed of the shuffle (sha256-fisher-yates/1).")
 @click.option("--dealer", type=int, default=0, show_default=True, help="The dealer's seat.")

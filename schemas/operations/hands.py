@@ -8,6 +8,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from schemas.fields import HandsField, PlainList
+from schemas.operations.equity import equity_schemas, percentile_schema
 from schemas.parts import GameParts
 from service.rules.game import Game, HandGame
 
@@ -24,8 +25,10 @@ def serves(game: Game[Any, Any, Any]) -> bool:
 
 
 def schemas(parts: GameParts) -> dict[str, type[Schema]]:
-    """The hands request (both operations take it) and each operation's answer."""
-    evaluation = _evaluation(parts)
+    """The hands request (evaluate and compare take it), each operation's answer, and hands/equity's request and
+    answer (schemas/operations/equity.py)."""
+    evaluated = _evaluated(parts)
+    evaluation = parts.build("Evaluation", evaluated)
     return {
         "hands_request": parts.build("HandsRequest", _hands_fields(parts)),
         "evaluate_response": parts.build(
@@ -52,6 +55,7 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
                 **parts.rules,
             },
         ),
+        **equity_schemas(parts, dict(evaluated)),
     }
 
 
@@ -82,8 +86,8 @@ def _hands_fields(parts: GameParts) -> dict[str, fields.Field]:
     return out
 
 
-def _evaluation(parts: GameParts) -> type[Schema]:
-    """One hand's evaluation, as both answers list it."""
+def _evaluated(parts: GameParts) -> dict[str, fields.Field]:
+    """One hand's evaluation, as the answers list it: its fields."""
     game = parts.game
     evaluated: dict[str, Any] = {
         "hand": fields.List(fields.String(), required=True),
@@ -105,7 +109,8 @@ def _evaluation(parts: GameParts) -> type[Schema]:
                 "a rank; Broggin's trumps: a realm card)."
             },
         )
-    return parts.build("Evaluation", evaluated)
+    evaluated["percentile"] = fields.Nested(percentile_schema(parts), required=True)
+    return evaluated
 
 
 def _assignments(game: Game[Any, Any, Any]) -> Any:

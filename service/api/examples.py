@@ -39,6 +39,7 @@ class Examples:
     view: dict[str, Any]
     record: dict[str, Any]
     hands: dict[str, Any] | None
+    equity: dict[str, Any] | None
     trick: dict[str, Any] | None
     melds: dict[str, Any] | None
 
@@ -54,10 +55,11 @@ def examples(game: Game[Any, Any, Any], schemas: GameSchemas) -> Examples:
     first = submittable(legal[-1]) if legal else {}
     dumped = schemas.state().dump(state)
     pack = game.full_pack()
-    hands = None
+    hands = equity = None
     if isinstance(game, HandGame):
         size = game.hand_size
         hands = {"hands": [list(pack[:size]), list(pack[size : 2 * size])]}
+        equity = {"hand": list(pack[size : 2 * size]), "opponents": 1}
     trick = None
     if isinstance(game, TrickGame):
         trick = {"trump": pack[-1][-1], "cards": [pack[0], pack[-1]]}
@@ -86,6 +88,7 @@ def examples(game: Game[Any, Any, Any], schemas: GameSchemas) -> Examples:
         view={"state": dumped, "seat": to_act},
         record={"record": {**deal, "actions": [first] if first else []}, "views": [to_act]},
         hands=hands,
+        equity=equity,
         trick=trick,
         melds=melds,
     )

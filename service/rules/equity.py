@@ -23,6 +23,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
+import operator
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -78,14 +79,6 @@ class Tally:
     win: int = 0
     ties: Counter[int] = field(default_factory=Counter)
     total: int = 0
-
-    def add(self, strengths: Sequence[int], strength: int) -> None:
-        """One outcome: the opponents' ``strengths`` against the hand's ``strength``."""
-        self.total += 1
-        if max(strengths) < strength:
-            self.win += 1
-        elif max(strengths) == strength:
-            self.ties[strengths.count(strength)] += 1
 
     def counts(self) -> Counts:
         tie = sum(self.ties.values())
@@ -336,11 +329,18 @@ def monte_carlo(spot: Spot, samples: int, seed: str) -> Equity:
     """``samples`` outcomes drawn with ``sha256-sample/1`` seeded by ``seed``."""
     table, strength, lacks = spot.hand_table, spot.strength, spot.lacks
     bases = [_key(table, cards) for cards in spot.known]
-    seats = list(zip(bases, itertools.accumulate((0, *lacks)), lacks, strict=False))
-    by_hand = table.by_hand
-    tally = Tally()
-    for drawn in sample_draws(_values(table, spot.unknown), sum(lacks), samples, seed):
-        tally.add([by_hand[base + sum(drawn[at : at + lack])]["strength"] for base, at, lack in seats], strength)
+    ends = list(itertools.accumulate(lacks))
+    parts = [slice(end - lack, end) for end, lack in zip(ends, lacks, strict=True)]
+    rank, strength_of, add = table.by_hand.__getitem__, operator.itemgetter("strength"), operator.add
+    tally = Tally(total=samples)
+    ties = tally.ties
+    for drawn in sample_draws(_values(table, spot.unknown), sum(lacks), samples, seed):  # at C speed, seat by seat:
+        theirs = list(map(strength_of, map(rank, map(add, bases, map(sum, map(drawn.__getitem__, parts))))))
+        best = max(theirs)
+        if best < strength:
+            tally.win += 1
+        elif best == strength:
+            ties[theirs.count(strength)] += 1
     mean = tally.shares() / samples
     error = math.sqrt((tally.shares(2) / samples - mean * mean) / samples)
     return replace(tally.equity("monte_carlo", error), samples=samples, seed=seed, rng=RNG)

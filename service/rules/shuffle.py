@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import struct
 from collections.abc import Iterator, Sequence
 
@@ -12,12 +13,11 @@ _WORDS = struct.Struct(">4Q")
 
 
 def byte_stream(seed: str) -> Iterator[int]:
-    """Big-endian unsigned 64-bit integers read from SHA-256(seed ":" k) blocks, k = 0, 1, 2, ..."""
+    """Big-endian unsigned 64-bit integers read from SHA-256(seed ":" k) blocks, k = 0, 1, 2, ... (each block's
+    four words unpacked at once, and handed out by a C iterator)."""
     prefix = seed.encode("utf-8") + b":"
-    k = 0
-    while True:
-        yield from _WORDS.unpack(hashlib.sha256(prefix + str(k).encode("ascii")).digest())
-        k += 1
+    blocks = (hashlib.sha256(prefix + str(k).encode("ascii")).digest() for k in itertools.count())
+    return itertools.chain.from_iterable(map(_WORDS.unpack, blocks))
 
 
 def uniform(stream: Iterator[int], m: int) -> int:

@@ -152,8 +152,10 @@ class HandTable:
         masks = map(sum, itertools.combinations(self.bits.values(), data.hand_size))
         self.at_most = _at_most(data)
         """The cumulative count: ``at_most[s]`` hands of the pack have a strength of ``s`` or less."""
-        self.answers: list[HandRank] = data.answers
-        """The table's distinct answers."""
+        self.answers: list[HandRank] = [
+            {**answer, "percentile": self.percentile(answer["strength"])} for answer in data.answers
+        ]
+        """The table's distinct answers, each with its percentile (what the evaluation answers give)."""
         self.by_hand: dict[int, HandRank] = dict(zip(masks, map(self.answers.__getitem__, data.ids), strict=True))
         if len(self.by_hand) != len(data.ids):  # pragma: no cover - see hand_keys
             raise ValueError("hand keys collide")

@@ -134,3 +134,25 @@ def test_a_seeded_deal_played_to_the_end_and_adjudicated(python_client, live_url
         (view,) = traced.views
         assert [step.index for step in view.steps] == list(range(len(actions)))
         assert "winners" in result.to_dict()
+
+
+@pytest.mark.parametrize("game_id", ["three-card-brag", "old-brag", "broggin"])
+def test_equity_and_percentile_through_the_generated_client(python_client, live_url, game_id):
+    """hands/equity in the generated client: opponents as known cards (one branch of its oneOf) and as a count
+    (the other), and the percentile of an evaluation, as the engine gives them."""
+    package, _ = python_client
+    api = GameApi(package, game_id)
+    game = GAMES[game_id]
+    options = game.options(None)
+    hand = list(game.full_pack()[: game.hand_size])
+    known = list(game.full_pack()[-1:])
+    with package.Client(base_url=live_url, raise_on_unexpected_status=True, httpx_args={"trust_env": False}) as client:
+        body = api.body("EquityRequest", {"hand": hand, "opponents": [{"cards": known}], "dead": []})
+        listed = api.call(client, "hands_equity", body)
+        counted = api.call(client, "hands_equity", api.body("EquityRequest", {"hand": hand, "opponents": 1}))
+        evaluated = api.call(client, "evaluate_hands", api.body("HandsRequest", {"hands": [hand]}))
+    found = game.equity(hand, [known], options)
+    assert (listed.counts.win, listed.counts.total, listed.method) == (found.counts.win, found.counts.total, "exact")
+    assert counted.counts.win == game.equity(hand, 1, options).counts.win
+    assert evaluated.results[0].percentile.to_dict() == game.percentiles([hand], options)[0]
+    assert listed.percentile.to_dict() == evaluated.results[0].percentile.to_dict()

@@ -40,6 +40,11 @@ KNOWN_KEYS = {
     "result",
     "state",
     "title",
+    "percentile",
+    "equity",
+    "method",
+    "counts",
+    "shares",
 }
 
 
@@ -78,6 +83,16 @@ def _check(answer: dict[str, Any], block: dict[str, Any], keys: tuple[str, ...],
             assert matches(block[key], answer[key]), f"{what} {key}: the docs say {block[key]!r}, not {answer[key]!r}"
 
 
+def _check_equity(client: Any, path: str, body: dict[str, Any], block: dict[str, Any]) -> None:
+    """An equity example: its answer's ``method`` and ``counts``, or its share to two places against each number of
+    opponents in ``shares``."""
+    if "shares" in block:
+        found = {n: _post(client, path, {**body, "opponents": n})["equity"]["share"] for n in block["shares"]}
+        assert {n: round(share, 2) for n, share in found.items()} == block["shares"], f"shares: not {found}"
+    else:
+        _check(_post(client, path, body), block, ("method", "counts"), "equity")
+
+
 def _deck(game_id: str, deal: dict[str, Any], options: dict[str, Any]) -> list[str]:
     game = GAMES[game_id]
     parse = game.parse_card
@@ -98,7 +113,10 @@ def test_worked_example_holds(client, game_id: str, block: dict[str, Any]) -> No
         if "declarations" in block:
             body["declarations"] = block["declarations"]
         (result,) = _post(client, base + "/hands/evaluate", body, block.get("language"))["results"]
-        _check(result, block, ("category", "description", "interpretation"), "evaluate")
+        _check(result, block, ("category", "description", "interpretation", "percentile"), "evaluate")
+        checked = True
+    if "equity" in block:
+        _check_equity(client, base + "/hands/equity", {**block["equity"], "options": options}, block)
         checked = True
     if "compare" in block:
         body = {"hands": block["compare"], "options": options}
@@ -142,4 +160,4 @@ def test_worked_example_holds(client, game_id: str, block: dict[str, Any]) -> No
             legal = _post(client, base + "/legal-actions", {"state": answer["state"]})["actions"]
             assert [a["type"] for a in legal] == block["legal"], legal
         checked = True
-    assert checked, "an example needs evaluate, compare, trick, melds or deal"
+    assert checked, "an example needs evaluate, compare, equity, trick, melds or deal"

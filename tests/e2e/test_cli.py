@@ -179,6 +179,21 @@ def test_hands_deals_and_games(tmp_path):
     assert unknown.exit_code == 2 and "404" in unknown.stderr
 
 
+def test_equity_counts_and_samples_as_the_engine_does():
+    runner = CliRunner()
+    game = GAMES["old-brag"]
+    exact = runner.invoke(main, ["equity", "old-brag", "QS", "QH", "5C", "--known", "AD", "--json"])
+    found = game.equity(["QS", "QH", "5C"], [["AD"]], game.options(None))
+    assert exact.exit_code == 0 and json.loads(exact.stdout)["counts"]["win"] == found.counts.win
+    args = ["equity", "three-card-brag", "KS", "KH", "7D", "-n", "3", "--dead", "2C,3C", "--seed", "s", "--samples"]
+    sampled = runner.invoke(main, [*args, "2000"])
+    brag = GAMES["three-card-brag"]
+    expected = brag.equity(["KS", "KH", "7D"], 3, brag.options(None), ["2C", "3C"], samples=2000, seed="s")
+    assert sampled.exit_code == 0 and f"share {expected.share:.4f}" in sampled.stdout and "seed 's'" in sampled.stdout
+    refused = runner.invoke(main, ["equity", "three-card-brag", "KS", "KH", "7D", "-n", "3", "--method", "exact"])
+    assert refused.exit_code == 2 and "/method" in refused.stderr
+
+
 def test_an_unreachable_service_is_exit_3():
     result = CliRunner().invoke(main, ["--url", f"http://127.0.0.1:{free_port()}", "--timeout", "2", "games"])
     assert result.exit_code == 3 and "cannot reach" in result.stderr
@@ -212,7 +227,7 @@ def test_after_the_subcommand_wins():
 def test_help_says_where_the_shared_options_go():
     runner = CliRunner()
     assert "before or after the subcommand" in runner.invoke(main, ["--help"]).stdout
-    for command in ("games", "evaluate", "compare", "deal", "adjudicate"):
+    for command in ("games", "evaluate", "compare", "equity", "deal", "adjudicate"):
         text = runner.invoke(main, [command, "--help"]).stdout
         assert all(name in text for name in ("--json", "--url", "--timeout")), command
     assert "--json" not in runner.invoke(main, ["serve", "--help"]).stdout  # serve talks to no service

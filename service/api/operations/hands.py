@@ -11,16 +11,17 @@ from flask import Response
 from schemas.operations.hands import serves
 from service.api.answers import answer, rules_echo
 from service.api.language import answer_language
+from service.api.operations.equity import register_equity
 from service.api.plain import HandsReader, PackHands
 from service.api.routes import GameRoutes
 from service.rules.errors import InvalidInput, Problem
 from service.rules.game import HandGame
 from service.rules.names import ENGLISH
-from service.rules.tables import HandRank
+from service.rules.tables import HandRank, HandTable
 
 
 def register(routes: GameRoutes) -> None:
-    """Evaluate and compare hands."""
+    """Evaluate and compare hands, and a hand's equity (service/api/operations/equity.py)."""
     game = routes.game
     assert isinstance(game, HandGame)  # the room serves no other games
     s, example = routes.schemas, routes.examples.hands
@@ -79,6 +80,8 @@ def register(routes: GameRoutes) -> None:
             }
         )
 
+    register_equity(routes)
+
 
 def _hands_request(game: HandGame[Any, Any, Any], data: dict[str, Any]) -> tuple[Any, Any, list[Any] | None]:
     """The options, the checked hands and the declarations (None when there are none) of a hands request."""
@@ -115,7 +118,8 @@ def _evaluated(
             return _results(hands, ranks)
         described = game.describe(hands, ranks, options, language)
         return [{**result, "description": text} for result, text in zip(_results(hands, ranks), described, strict=True)]
-    return [_evaluation(e) for e in game.evaluate_declared_hands(hands, declarations, options, language)]
+    table = game.hand_table(options)
+    return [_evaluation(e, table) for e in game.evaluate_declared_hands(hands, declarations, options, language)]
 
 
 def _ranks(game: HandGame[Any, Any, Any], hands: Any, options: Any) -> list[HandRank]:
@@ -130,8 +134,8 @@ def _results(hands: Sequence[list[str]], ranks: Sequence[Mapping[str, Any]]) -> 
     return [{"hand": hand, **rank} for hand, rank in zip(hands, ranks, strict=True)]
 
 
-def _evaluation(evaluation: Any) -> dict[str, Any]:
-    """A declared hand's evaluation, as the answer lists it."""
+def _evaluation(evaluation: Any, table: HandTable) -> dict[str, Any]:
+    """A declared hand's evaluation, as the answer lists it (its percentile: that of its declared strength)."""
     out = {
         "hand": list(evaluation.hand),
         "category": evaluation.category,
@@ -140,6 +144,7 @@ def _evaluation(evaluation: Any) -> dict[str, Any]:
     }
     if evaluation.interpretation is not None:
         out["interpretation"] = evaluation.interpretation
+    out["percentile"] = table.percentile(evaluation.strength)
     return out
 
 
