@@ -44,6 +44,7 @@ COPY pyproject.toml README.md ./
 COPY service ./service
 COPY schemas ./schemas
 COPY docs/rules ./docs/rules
+COPY conformance ./conformance
 COPY deploy/nginx.conf deploy/entrypoint.sh ./deploy/
 
 USER 10001:10001

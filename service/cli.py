@@ -513,5 +513,10 @@ def serve(host: str, port: int, workers: int | None) -> None:
     os.execve(sys.executable, args, env)
 
 
+from service.conformance.commands import conformance  # noqa: E402 - the group is built above
+
+main.add_command(conformance)  # card-arbiter conformance generate | run (service/conformance/commands.py)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,0 +1,111 @@
+"""``card-arbiter conformance generate`` and ``card-arbiter conformance run`` (API.md section 14)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from service.conformance import SOURCE_DIR, pack_dir
+
+EXIT_OK, EXIT_UNEXPECTED, EXIT_BAD_INPUT, EXIT_UNAVAILABLE = 0, 1, 2, 3
+
+
+@click.group()
+def conformance() -> None:
+    """The conformance pack: vectors any implementation of the API can be checked against."""
+
+
+@conformance.command()
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=SOURCE_DIR,
+    show_default=True,
+    help="Folder to write the pack to.",
+)
+@click.option("--game", "games", multiple=True, help="Only this game (repeatable); the coverage checks still apply.")
+def generate(out: Path, games: tuple[str, ...]) -> None:
+    """Build the vectors from the engine (the service's own answers, in-process): the same bytes every time."""
+    from service.conformance.generate import IncompletePack, pack, write
+    from service.rules.registry import GAMES
+
+    unknown = sorted(set(games) - set(GAMES))
+    if unknown:
+        raise click.BadParameter(f"unknown game {', '.join(unknown)}", param_hint="--game")
+    started = time.perf_counter()
+    try:
+        files = pack(games or tuple(GAMES))
+    except IncompletePack as error:
+        click.echo(f"conformance generate: {error}", err=True)
+        sys.exit(EXIT_UNEXPECTED)
+    write(out, files)
+    total = sum(data.count(b"\n") for name, data in files.items() if name.endswith(".jsonl"))
+    size = sum(len(data) for data in files.values())
+    click.echo(f"{total} vectors, {size / 1e6:.1f} MB in {out} ({time.perf_counter() - started:.1f} s)")
+
+
+def progress_reporter(total: int) -> tuple[Callable[[int], None], Callable[[], None]]:
+    """A progress bar on standard error when it is a terminal, else a count every 1,000 vectors."""
+    if sys.stderr.isatty():
+        bar = click.progressbar(length=total, label="conformance", file=sys.stderr)
+        bar.__enter__()
+        return (lambda done: bar.update(1)), (lambda: bar.__exit__(None, None, None))
+
+    def count(done: int) -> None:
+        if done % 1000 == 0 or done == total:
+            click.echo(f"conformance: {done}/{total}", err=True)
+
+    return count, lambda: None
+
+
+@conformance.command()
+@click.option("--url", envvar="CARD_ARBITER_URL", help="A running service (else the service in-process).")
+@click.option("--game", "games", multiple=True, help="Only this game's vectors (repeatable; 'service' for the rest).")
+@click.option("--junit", type=click.Path(dir_okay=False, path_type=Path), help="Write JUnit XML here.")
+@click.option("--expect", "expect_file", type=click.Path(exists=True, dir_okay=False), help="Your expectations file.")
+@click.option("--pack", "folder", type=click.Path(file_okay=False, path_type=Path), help="The pack's folder.")
+@click.option("--timeout", default=30.0, show_default=True, help="Seconds to wait for each answer (--url).")
+def run(
+    url: str | None,
+    games: tuple[str, ...],
+    junit: Path | None,
+    expect_file: str | None,
+    folder: Path | None,
+    timeout: float,
+) -> None:
+    """Replay the vectors and compare whole answers: one line per unexpected result, a summary per game and
+    operation. Exit 0 when every result is as expected, 1 otherwise, 2 bad input, 3 service unreachable."""
+    from service.conformance.client import InProcess, Remote, Unreachable
+    from service.conformance.expectations import Expectations
+    from service.conformance.junit import write_junit
+    from service.conformance.run import PackError, as_expected, load_pack, replay, report_line, summary
+
+    try:
+        manifest, vectors = load_pack(folder or pack_dir(), games)
+        expectations = Expectations.read(expect_file) if expect_file else None
+    except (PackError, ValueError, OSError) as error:
+        click.echo(f"conformance run: {error}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    transport = Remote(url, timeout) if url else InProcess()
+    step, done = progress_reporter(len(vectors))
+    outcomes = []
+    try:
+        for outcome in replay(transport, vectors, expectations, step):
+            outcomes.append(outcome)
+    except Unreachable as error:
+        done()
+        click.echo(f"conformance run: {error}", err=True)
+        sys.exit(EXIT_UNAVAILABLE)
+    done()
+    for outcome in outcomes:
+        if outcome.status in ("failed", "unexpected-pass"):
+            click.echo(report_line(outcome))
+    click.echo(f"pack rules_version {manifest.get('rules_version')}, against {url or 'the service in-process'}")
+    click.echo(summary(outcomes))
+    if junit is not None:
+        write_junit(junit, outcomes)
+    sys.exit(EXIT_OK if as_expected(outcomes) else EXIT_UNEXPECTED)

@@ -1,0 +1,132 @@
+"""The committed pack (conformance/): a fresh generation gives the same bytes, it replays 100% in-process and
+covers every code, option and operation of every game; a mutant engine fails it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from service.conformance import SOURCE_DIR
+from service.conformance.cases.common import operations
+from service.conformance.client import InProcess
+from service.conformance.generate import NOT_YET_REACHED, pack
+from service.conformance.run import load_pack, replay
+from service.rules.registry import GAMES
+
+REGENERATE = (
+    "the committed pack differs from a fresh generation: run `card-arbiter conformance generate` and commit "
+    "conformance/"
+)
+
+
+@pytest.fixture(scope="module")
+def committed() -> list[dict]:
+    return load_pack(SOURCE_DIR)[1]
+
+
+def test_the_committed_pack_is_a_fresh_generation() -> None:
+    fresh = pack()
+    on_disk = {path.name: path.read_bytes() for path in SOURCE_DIR.iterdir() if path.suffix in (".jsonl", ".json")}
+    assert sorted(on_disk) == sorted(fresh), REGENERATE
+    for name, data in fresh.items():
+        assert on_disk[name] == data, f"{name}: {REGENERATE}"
+
+
+def test_the_pack_replays_in_process(app, committed) -> None:
+    outcomes = list(replay(InProcess(app), committed))
+    failed = [f"{o.vector['id']}: {o.message}" for o in outcomes if o.status != "passed"]
+    assert failed == []
+    assert len(outcomes) == len(committed) > 1000
+
+
+def codes(vectors: list[dict], game: str) -> Iterator[str]:
+    """Every refusal and problem code the answers of a game's vectors give."""
+    for vector in vectors:
+        if vector["game"] != game:
+            continue
+        body = vector["expect"]["body"]
+        if not isinstance(body, dict):
+            continue
+        if vector["expect"]["status"] == 409:
+            yield body["code"]
+        if isinstance(body.get("error"), dict):
+            yield body["error"]["code"]
+        for problem in body.get("problems") or []:
+            yield problem["code"]
+
+
+def wire_refused(vectors: list[dict], game: str) -> set[str]:
+    """Codes whose vector shows the wire refusing the state or action first (a 422)."""
+    return {
+        tag.removeprefix("code:")
+        for v in vectors
+        if v["game"] == game and "wire-refused" in v.get("tags", []) and v["expect"]["status"] == 422
+        for tag in v["tags"]
+        if tag.startswith("code:")
+    }
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_refusal_and_problem_code_has_a_vector(committed, game_id: str) -> None:
+    game = GAMES[game_id]
+    given = set(codes(committed, game_id)) | wire_refused(committed, game_id)
+    assert len(given) > 10  # the answers are read
+    listed = set(game.refusals()) | set(game.checks())
+    assert sorted(listed - given - set(NOT_YET_REACHED.get(game_id, ()))) == []
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_post_operation_has_vectors_answering_200_and_4xx(committed, game_id: str) -> None:
+    statuses: dict[str, set[int]] = {}
+    for vector in committed:
+        if vector["game"] == game_id and vector["request"]["method"] == "POST":
+            operation = vector["request"]["path"].removeprefix(f"/v1/{game_id}/")
+            statuses.setdefault(operation, set()).add(vector["expect"]["status"] // 100)
+    assert {op: statuses.get(op, set()) >= {2, 4} for op in operations(GAMES[game_id])} == dict.fromkeys(
+        operations(GAMES[game_id]), True
+    )
+
+
+def test_the_manifest_counts_every_file(committed) -> None:
+    manifest = json.loads((SOURCE_DIR / "manifest.json").read_text(encoding="utf-8"))
+    assert set(manifest["files"]) == {*GAMES, "service"}
+    assert manifest["total"] == len(committed) == sum(f["vectors"] for f in manifest["files"].values())
+    for game, entry in manifest["files"].items():
+        assert sum(entry["operations"].values()) == entry["vectors"] == sum(v["game"] == game for v in committed)
+
+
+def test_ids_are_unique_and_name_their_request(committed) -> None:
+    from service.conformance.vector import Case
+
+    ids = [v["id"] for v in committed]
+    assert len(ids) == len(set(ids))
+    for vector in committed[::50]:
+        request = vector["request"]
+        case = Case(
+            vector["game"],
+            request["method"],
+            request["path"],
+            (),
+            "",
+            "",
+            None,
+            body=request.get("body"),
+            text=request.get("text"),
+            headers=request.get("headers") or {},
+        )
+        assert vector["id"].endswith(case.digest())
+        assert vector["id"].startswith(f"{vector['game']}/")
+
+
+def test_every_rule_cited_is_a_heading_of_the_games_rules_file(committed) -> None:
+    """A vector's ``rules`` are rule ids (a heading's first word) or section titles of docs/rules/<game>.md."""
+    from tests.docs.markdown import doc_path, headings
+
+    for game_id in GAMES:
+        titles = headings(doc_path(game_id).read_text(encoding="utf-8"))
+        known = {title.split()[0] for title in titles if title.split()} | set(titles)
+        cited = {rule for v in committed if v["game"] == game_id for rule in v["rules"]}
+        assert len(cited) > 5
+        assert sorted(cited - known) == [], game_id

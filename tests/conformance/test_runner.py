@@ -1,0 +1,142 @@
+"""The runner: whole answers compared (a problem's instance aside), the first difference named, a mutant engine
+caught, a client's expectations honoured, JUnit XML written, and the command's exit status."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+
+from service.cli import main
+from service.conformance import SOURCE_DIR
+from service.conformance.client import InProcess
+from service.conformance.compare import first_difference
+from service.conformance.expectations import Expectations
+from service.conformance.run import load_pack, replay
+from service.rules.briscola import common as briscola_common
+
+
+@pytest.fixture(scope="module")
+def briscola() -> list[dict]:
+    return load_pack(SOURCE_DIR, ["briscola"])[1]
+
+
+def test_the_first_difference_is_a_json_pointer_with_both_values() -> None:
+    expected = {"status": 200, "body": {"results": [{"category": "pair", "strength": 3}], "a/b": 1}}
+    assert first_difference(expected, json.loads(json.dumps(expected))) is None
+    actual = {"status": 200, "body": {"results": [{"category": "flush", "strength": 3}], "a/b": 1}}
+    assert first_difference(expected, actual) == ("/body/results/0/category", "pair", "flush")
+    assert first_difference({"a/b": 1}, {"a/b": 1.0}) == ("/a~1b", 1, 1.0)
+    assert first_difference({"a": [1]}, {"a": [1, 2]})[0] == "/a/1"
+    assert first_difference({"a": True}, {"a": 1}) is not None
+
+
+def test_a_mutant_trick_winner_fails_the_vectors_of_that_rule(app, briscola, monkeypatch) -> None:
+    """Trumps no longer beat the suit led: the trick-winner vectors with a trump after another suit fail, and
+    the report names them."""
+    original = briscola_common.winner_and_points
+    monkeypatch.setattr(briscola_common, "winner_and_points", lambda trump, cards: original(cards[0][-1], cards))
+    briscola_common._scored.cache_clear()
+    try:
+        outcomes = list(replay(InProcess(app), briscola))
+    finally:
+        briscola_common._scored.cache_clear()
+    failed = {o.vector["id"]: o for o in outcomes if o.status == "failed"}
+    tricks = [v for v in briscola if v["group"] == "trick-winner"]
+    trumped = [
+        v
+        for v in tricks
+        if v["request"]["body"]["trump"] != v["request"]["body"]["cards"][0][-1]
+        and v["expect"]["body"]["winner"] != 0
+        and v["request"]["body"]["cards"][v["expect"]["body"]["winner"]][-1] == v["request"]["body"]["trump"]
+    ]
+    assert trumped and all(v["id"] in failed for v in trumped)
+    assert all(failed[v["id"]].message.startswith("/body/") for v in trumped)
+    assert any(v["group"] in ("record-complete", "action") for v in briscola if v["id"] in failed)
+    untouched = [v for v in tricks if v["request"]["body"]["trump"] == v["request"]["body"]["cards"][0][-1]]
+    assert untouched and not any(v["id"] in failed for v in untouched)
+
+
+def test_expectations_match_an_id_first_then_the_first_glob() -> None:
+    expectations = Expectations(
+        {
+            "briscola/*": {"expected": "skip", "reason": "not built yet"},
+            "briscola/tricks.winner/*": {"expected": "fail", "reason": "never reached"},
+            "briscola/deals/x": {"expected": "fail", "reason": "known bug"},
+        }
+    )
+    assert expectations.of("briscola/deals/x").reason == "known bug"
+    assert expectations.of("briscola/tricks.winner/trump-s-led-h-0123").expected == "skip"
+    assert expectations.of("briscan/deals/x") is None
+    with pytest.raises(ValueError):
+        Expectations({"x": {"expected": "maybe"}})
+
+
+@pytest.fixture()
+def small_pack(tmp_path, briscola):
+    """A pack of four Briscola vectors, the second with an expected body no service gives."""
+    chosen = [dict(v) for v in briscola[:4]]
+    chosen[1] = {**chosen[1], "expect": {**chosen[1]["expect"], "status": 299}}
+    import hashlib
+
+    data = "".join(json.dumps(v) + "\n" for v in chosen).encode()
+    (tmp_path / "briscola.jsonl").write_bytes(data)
+    manifest = {
+        "rules_version": "x",
+        "files": {"briscola": {"path": "briscola.jsonl", "sha256": hashlib.sha256(data).hexdigest()}},
+    }
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    return tmp_path, [v["id"] for v in chosen]
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["conformance", "run", *args])
+    return result.exit_code, result.output
+
+
+def test_a_failing_vector_is_one_line_with_its_id_and_first_difference(small_pack) -> None:
+    folder, ids = small_pack
+    code, output = run("--pack", str(folder))
+    assert code == 1
+    failing = [line for line in output.splitlines() if line.startswith("FAIL ")]
+    assert failing == [f"FAIL {ids[1]} POST {failing[0].split()[3]} /status: expected 299, got 200"]
+    assert "4 vectors: 3 passed, 1 failed" in output
+
+
+def test_an_expected_failure_passes_an_unexpected_pass_is_reported_a_skip_is_skipped(small_pack, tmp_path) -> None:
+    folder, ids = small_pack
+    expect = tmp_path / "expect.json"
+    expect.write_text(json.dumps({ids[1]: {"expected": "fail", "reason": "our bug 12"}}))
+    code, output = run("--pack", str(folder), "--expect", str(expect))
+    assert code == 0 and "1 expected-fail" in output and "FAIL" not in output
+    expect.write_text(
+        json.dumps(
+            {
+                ids[1]: {"expected": "fail", "reason": "our bug 12"},
+                ids[0]: {"expected": "fail", "reason": "fixed since?"},
+                ids[2][:-4] + "*": {"expected": "skip", "reason": "not built"},
+            }
+        )
+    )
+    junit = tmp_path / "junit.xml"
+    code, output = run("--pack", str(folder), "--expect", str(expect), "--junit", str(junit))
+    assert code == 1
+    assert f"XPASS {ids[0]}" in output and "fixed since?" in output
+    assert "1 skipped" in output and "1 unexpected-pass" in output
+    root = ET.parse(junit).getroot()
+    cases = {case.get("name"): case for case in root.iter("testcase")}
+    assert list(cases) == sorted(ids) or set(cases) == set(ids)
+    assert cases[ids[0]].find("failure") is not None
+    assert cases[ids[1]].find("skipped").get("type") == "xfail"
+    assert cases[ids[2]].find("skipped") is not None
+    assert cases[ids[3]].find("failure") is None and cases[ids[3]].find("skipped") is None
+    assert root.get("tests") == "4" and root.get("failures") == "1"
+
+
+def test_a_pack_file_changed_by_hand_is_refused(small_pack) -> None:
+    folder, _ = small_pack
+    (folder / "briscola.jsonl").write_bytes((folder / "briscola.jsonl").read_bytes() + b"\n")
+    code, output = run("--pack", str(folder))
+    assert code == 2 and "SHA-256" in output
