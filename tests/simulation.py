@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schemas.game import game_schemas
+from service.conformance.cases.corpus import VARIANTS as PACK_VARIANTS
 from service.rules.game import Game, Transition
 from service.rules.shuffle import shuffle
 from tests.actions import load
@@ -23,17 +24,9 @@ MAX_STEPS = 800
 """No deal of any game takes more actions (a test fails rather than loop)."""
 
 VARIANTS: dict[str, list[dict[str, Any]]] = {
-    "three-card-brag": [
-        {},
-        {"blind_allowed": False, "max_bet": 9},
-        {"blind_survivor": "carry_forward", "require_even_stakes": True},
-        {"blind_survivor": "wins_and_keeps_hand", "max_raise_increment": 3, "ante": 2},
-    ],
+    **PACK_VARIANTS,
     "old-brag": [
-        {},
-        {"consolation_pots": False},
-        {"pot3_folded_players_eligible": False, "pot3_ace": "1_or_11", "pot3_no_winner": "return"},
-        {"max_raise": 3, "priority": "eldest_first", "ante": 1, "pot_ante": 2},
+        *PACK_VARIANTS["old-brag"],
         {"pot1_ace_diamonds_supreme": True, "only_ace_diamond_natural": True, "pair_natural_priority": False},
     ],
     "broggin": [
@@ -41,27 +34,6 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {"max_players": 10, "assignment": "declared_only", "allow_duplicate_identity": True},
         {"max_players": 10, "exchange_limit": "stock_only", "raise_rule": "double_previous", "max_raises": 2},
         {"max_players": 10, "stake": 3, "odd_chip": "last_clockwise", "assignment": "best_only"},
-    ],
-    "briscola": [
-        {},
-        {"turnup_exchange": "seven_then_two", "tie_rule": "last_trick"},
-        {"turnup_exchange": "two", "six_player_teams": "3x2"},
-    ],
-    "briscola-chiamata": [
-        {},
-        {"auction": "points_only", "score_multipliers": "subito_al_due"},
-        {"chiamata_first_lead": "caller", "all_pass": "dealer_must_bid", "cappotto_double": True},
-    ],
-    "briscan": [
-        {},
-        {"carte_blanche_timing": "initial_hand", "trump_ace_bonus": "automatic_on_holding"},
-        {"final_phase_rule": "free", "melds_per_turn": 1, "win_check": "immediate", "target_score": 100},
-        {"card_points": "ace_ten_120", "strict_card_reuse": True, "seven_exchange_requires_trick_win": True},
-    ],
-    "brisque": [
-        {},
-        {"announce_after_talon": True, "quartet_doubling": "always"},
-        {"final_phase_rule": "follow_only", "brisque_turnup_bonus": False, "sequence_cards_in_quartets": True},
     ],
 }
 """Option sets the random deals go through, per game (a game not named here plays its defaults)."""

@@ -26,13 +26,14 @@ def rules_url(game_id: str) -> str:
     return f"/v1/{game_id}/rules"
 
 
-def _installed(name: str) -> Path | None:
+def installed(name: str, folder: tuple[str, ...] = DATA_DIR) -> Path | None:
+    """Where an installed package keeps the data file ``name`` under ``<prefix>/<folder>``, or None."""
     try:
         files = metadata.distribution("card-arbiter").files or []
     except metadata.PackageNotFoundError:  # pragma: no cover - the service always runs installed
         return None
     for file in files:
-        if file.name == name and tuple(file.parts[-4:-1]) == DATA_DIR:
+        if file.name == name and tuple(file.parts[-len(folder) - 1 : -1]) == folder:
             return Path(str(file.locate()))
     return None
 
@@ -43,5 +44,5 @@ def rules_markdown(game_id: str) -> str | None:
     name = f"{game_id}.md"
     path = SOURCE_DIR / name
     if not path.is_file():
-        path = _installed(name) or path
+        path = installed(name) or path
     return path.read_text(encoding="utf-8") if path.is_file() else None

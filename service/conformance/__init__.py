@@ -12,7 +12,6 @@ the distribution's file list (as :mod:`service.api.rules_docs` finds the rules).
 
 from __future__ import annotations
 
-from importlib import metadata
 from pathlib import Path
 
 SOURCE_DIR = Path(__file__).resolve().parents[2] / "conformance"
@@ -22,14 +21,10 @@ MANIFEST = "manifest.json"
 
 def installed_dir() -> Path | None:
     """Where an installed package keeps the pack (the folder of its manifest), or None."""
-    try:
-        files = metadata.distribution("card-arbiter").files or []
-    except metadata.PackageNotFoundError:  # pragma: no cover - the CLI always runs installed
-        return None
-    for file in files:
-        if file.name == MANIFEST and tuple(file.parts[-4:-1]) == DATA_DIR:
-            return Path(str(file.locate())).parent
-    return None
+    from service.api.rules_docs import installed
+
+    manifest = installed(MANIFEST, DATA_DIR)
+    return None if manifest is None else manifest.parent
 
 
 def pack_dir() -> Path:

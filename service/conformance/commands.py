@@ -79,11 +79,13 @@ def run(
 ) -> None:
     """Replay the vectors and compare whole answers: one line per unexpected result, a summary per game and
     operation. Exit 0 when every result is as expected, 1 otherwise, 2 bad input, 3 service unreachable."""
+    from service.cli import SETTINGS
     from service.conformance.client import InProcess, Remote, Unreachable
     from service.conformance.expectations import Expectations
     from service.conformance.junit import write_junit
     from service.conformance.run import PackError, as_expected, load_pack, replay, report_line, summary
 
+    url = url or click.get_current_context().find_root().meta.get(SETTINGS, {}).get("url")  # card-arbiter --url URL
     try:
         manifest, vectors = load_pack(folder or pack_dir(), games)
         expectations = Expectations.read(expect_file) if expect_file else None

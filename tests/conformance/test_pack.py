@@ -42,29 +42,28 @@ def test_the_pack_replays_in_process(app, committed) -> None:
 
 
 def codes(vectors: list[dict], game: str) -> Iterator[str]:
-    """Every refusal and problem code the answers of a game's vectors give."""
+    """``refusal code X`` and ``problem code X`` for every code the answers of a game's vectors give."""
     for vector in vectors:
-        if vector["game"] != game:
-            continue
         body = vector["expect"]["body"]
-        if not isinstance(body, dict):
+        if vector["game"] != game or not isinstance(body, dict):
             continue
         if vector["expect"]["status"] == 409:
-            yield body["code"]
+            yield f"refusal code {body['code']}"
         if isinstance(body.get("error"), dict):
-            yield body["error"]["code"]
+            yield f"refusal code {body['error']['code']}"
         for problem in body.get("problems") or []:
-            yield problem["code"]
+            yield f"problem code {problem['code']}"
 
 
 def wire_refused(vectors: list[dict], game: str) -> set[str]:
     """Codes whose vector shows the wire refusing the state or action first (a 422)."""
     return {
-        tag.removeprefix("code:")
+        f"{kind} code {tag.removeprefix('code:')}"
         for v in vectors
         if v["game"] == game and "wire-refused" in v.get("tags", []) and v["expect"]["status"] == 422
         for tag in v["tags"]
         if tag.startswith("code:")
+        for kind in ("refusal", "problem")
     }
 
 
@@ -73,7 +72,7 @@ def test_every_refusal_and_problem_code_has_a_vector(committed, game_id: str) ->
     game = GAMES[game_id]
     given = set(codes(committed, game_id)) | wire_refused(committed, game_id)
     assert len(given) > 10  # the answers are read
-    listed = set(game.refusals()) | set(game.checks())
+    listed = {f"refusal code {c}" for c in game.refusals()} | {f"problem code {c}" for c in game.checks()}
     assert sorted(listed - given - set(NOT_YET_REACHED.get(game_id, ()))) == []
 
 

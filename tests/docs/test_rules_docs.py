@@ -14,9 +14,11 @@ from marshmallow import ValidationError
 
 from schemas.game import game_schemas
 from service.api import rules_docs
+from service.conformance.cases.states import json_paths, replaced
 from service.rules.game import Check
 from service.rules.registry import GAMES
 from tests.docs.markdown import DOCS, DOCUMENTED, doc_path, example_blocks, headings
+from tests.installed import install_data_files
 from tests.rules.rules_docs import check_options_table, options_table
 from tests.simulation import play
 
@@ -133,25 +135,6 @@ def wrong_values(value: Any) -> list[Any]:
     return [0] if value is None else []
 
 
-def json_paths(node: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """The paths to every value of a JSON document (of a list, its first item and its last)."""
-    paths = [here]
-    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-    for key, value in items:
-        if not isinstance(node, list) or key in (0, len(node) - 1):
-            paths.extend(json_paths(value, (*here, key)))
-    return paths
-
-
-def replaced(node: Any, path: tuple[Any, ...], value: Any) -> Any:
-    """A copy of the JSON ``node`` with ``value`` at ``path`` (only the lists and objects on the path copied)."""
-    if not path:
-        return value
-    copied = list(node) if isinstance(node, list) else dict(node)
-    copied[path[0]] = replaced(node[path[0]], path[1:], value)
-    return copied
-
-
 def tampered_states(game_id: str, state: Any) -> list[Any]:
     """``state`` with one value of its JSON form made wrong at a time (not its options and game id), each as the
     wire loads it (what the state schema refuses is left out)."""
@@ -228,18 +211,8 @@ def test_an_installed_package_reads_the_docs_from_its_data_files(tmp_path, monke
     shared.mkdir(parents=True)
     (shared / "old-brag.md").write_text("# installed", encoding="utf-8")
 
-    class File:
-        def __init__(self, *parts: str) -> None:
-            self.parts, self.name = parts, parts[-1]
-
-        def locate(self) -> Path:
-            return tmp_path.joinpath(*self.parts[3:])
-
-    class Distribution:
-        files = [File("..", "..", "..", "share", "card-arbiter", "rules", "old-brag.md")]
-
+    install_data_files(monkeypatch, tmp_path, ("share", "card-arbiter", "rules", "old-brag.md"))
     monkeypatch.setattr(rules_docs, "SOURCE_DIR", tmp_path / "no-checkout")
-    monkeypatch.setattr(rules_docs.metadata, "distribution", lambda name: Distribution())
     rules_docs.rules_markdown.cache_clear()
     try:
         assert rules_docs.rules_markdown("old-brag") == "# installed"

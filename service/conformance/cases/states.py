@@ -63,6 +63,8 @@ WIRE_REFUSED = {
     "wrong_game": "the state schema admits only the game's own id: another is a 422 at /state/game",
     "invalid_players": "the state schema admits only the counts the game is played by (Broggin's max_players "
     "aside): another is a 422 at /state/players",
+    "invalid_dealer": "the state schema admits only the seats of the game's largest table: in a game of one table "
+    "size (Briscan, Brisque, Briscola chiamata) a dealer that is no seat is a 422 at /state/dealer",
     "card_not_in_pack": "the state schema admits only cards of the game's full pack: another is a 422 at the card "
     "(a card that only the player count or the options remove is a problem, Briscola's for three)",
 }
@@ -168,7 +170,8 @@ EXTENDED = 2
 def found(game: Game[Any, Any, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
     """The first tampered state giving each problem code, with the pointer of what was changed."""
     out: dict[str, tuple[str, dict[str, Any]]] = {}
-    wanted = set(game.checks()) - set(WIRE_REFUSED)
+    refused_first = set(WIRE_REFUSED) - ({"invalid_dealer"} if len(game.player_counts()) > 1 else set())
+    wanted = set(game.checks()) - refused_first
     for extended in (False, True):
         for played in corpus(game)[: EXTENDED if extended else SEARCHED]:
             states = played.states
@@ -188,6 +191,7 @@ def attempts(game: Game[Any, Any, Any]) -> Iterator[tuple[str, str, dict[str, An
     other = next(g for g in ("briscola", "three-card-brag") if g != game.id)
     yield "wrong_game", "/game", {**doc, "game": other}
     yield "invalid_players", "/players", {**doc, "players": game.max_players + 1}
+    yield "invalid_dealer", "/dealer", {**doc, "dealer": game.max_players}
     foreign = "Witch" if "AS" in game.full_pack() else "AS"
     seats = [dict(seat) for seat in doc["seats"]]
     seats[0]["hand"] = [foreign, *seats[0]["hand"][1:]]
