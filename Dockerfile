@@ -21,6 +21,7 @@ COPY pyproject.toml README.md ./
 COPY service ./service
 COPY schemas ./schemas
 COPY docs/rules ./docs/rules
+COPY conformance ./conformance
 RUN if ls requirements/wheels/*.whl >/dev/null 2>&1; then export PIP_NO_INDEX=1 PIP_FIND_LINKS=/src/requirements/wheels; fi \
     && /opt/venv/bin/pip install --no-cache-dir --no-deps .
 

@@ -31,7 +31,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str], set[str]
     root = Path(__file__).resolve().parents[1]
     tmp = tmp_path_factory.mktemp("wheel")
     tracked = subprocess.run(
-        ["git", "ls-files", "pyproject.toml", "README.md", "service", "schemas", "docs"],
+        ["git", "ls-files", "pyproject.toml", "README.md", "service", "schemas", "docs", "conformance"],
         cwd=root,
         capture_output=True,
         text=True,

@@ -32,7 +32,6 @@ FORMAT = 1
 NOT_YET_REACHED: dict[str, tuple[str, ...]] = {
     "old-brag": ("refusal code not_betting", "refusal code stock_empty"),
     "briscola-chiamata": (
-        "refusal code dealer_must_bid",
         "refusal code invalid_suit",
         "problem code turn_up",
         "problem code stock_size",
@@ -40,7 +39,6 @@ NOT_YET_REACHED: dict[str, tuple[str, ...]] = {
         "problem code points_before_two",
     ),
     "broggin": (
-        "refusal code too_many_cards",
         "refusal code invalid_card",
         "refusal code not_a_trump",
         "refusal code duplicate_identity",

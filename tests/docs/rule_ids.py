@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 from marshmallow import ValidationError
 
 from schemas.game import game_schemas
+from service.conformance.cases.refusals import probes as refusal_probes
 from service.rules.errors import IllegalAction
 from service.rules.game import Game
 from service.rules.registry import GAMES
@@ -245,28 +246,9 @@ def concrete(listed: dict[str, Any], table: Table, rng: random.Random) -> dict[s
 def probes(
     listed: list[dict[str, Any]], seen: dict[str, dict[str, Any]], table: Table, rng: random.Random
 ) -> Iterator[dict[str, Any]]:
-    """Actions the rules should refuse here: another seat's turn, other phases' actions, bad amounts and cards."""
-    pack = list(table.game.full_pack())
-    for template in listed:
-        raw = concrete(template, table, rng)
-        yield {**raw, "seat": (raw["seat"] + 1) % table.players}
-        if "amount" in raw:
-            for amount in (template["min"] - 1, (template["max"] or 10**6) + 1, 0):
-                yield {**raw, "amount": amount}
-        if "card" in raw:
-            yield {**raw, "card": rng.choice(pack)}
-        if "discard" in raw:
-            yield {**raw, "discard": rng.sample(pack, 2)}
-            yield {**raw, "discard": raw["discard"][:1] * 2}
-            yield {**raw, "discard": table.hand(raw["seat"]) + rng.sample(pack, 1)}
-        if "assignments" in raw:
-            yield {**raw, "assignments": {trump: rng.choice(pack) for trump in raw["assignments"]}}
-            yield {**raw, "assignments": {}}
-    seat = listed[0]["seat"] if listed else 0
-    listed_types = {a["type"] for a in listed}
-    for kind, template in seen.items():
-        if kind not in listed_types:
-            yield {**concrete(template, table, rng), "seat": seat}
+    """Actions the rules should refuse here: another seat's turn, other phases' actions, bad amounts and cards
+    (the conformance pack's probes, :func:`service.conformance.cases.refusals.probes`)."""
+    return refusal_probes(table.game, table.state, listed, seen, rng)
 
 
 def playthrough_refusals(game: Game[Any, Any, Any], options: dict[str, Any], deals: int, seed: int) -> set[Refused]:

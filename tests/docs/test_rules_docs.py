@@ -228,3 +228,4 @@ def test_the_wheel_carries_every_rules_file(wheel) -> None:
     for path in sorted(DOCS.glob("*.md")):
         if f"docs/rules/{path.name}" in tracked:
             assert f"card_arbiter-1.0.0.data/data/share/card-arbiter/rules/{path.name}" in names
+    assert "card_arbiter-1.0.0.data/data/share/card-arbiter/conformance/manifest.json" in names  # the pack too

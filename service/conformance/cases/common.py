@@ -77,8 +77,9 @@ def non_default(spec: Any) -> list[Any]:
         return [v for v in allowed if v != spec.default][:4]
     if spec.default is True or spec.default is False:
         return [not spec.default]
+    low = spec.minimum if spec.minimum is not None else 0
     if spec.default is None:
-        return [2, 3]
+        return [v for v in (2, 3) if v >= low]
     if isinstance(spec.default, int):
-        return [v for v in (spec.default + 1, spec.default * 2, 0, 3) if v != spec.default and v >= 0][:3]
+        return [v for v in (spec.default + 1, spec.default * 2, 3, 2) if v != spec.default and v >= low][:3]
     return []

@@ -40,8 +40,8 @@ def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
                     (MELDS_RULE,),
                     f"A hand of {size} cards, trumps {trump}, holding {names}.",
                     "melds",
-                    "-".join(sorted(new)) or f"several-{size}",
-                    [f"meld:{k}" for k in sorted(kinds)],
+                    key="-".join(sorted(new)) or f"several-{size}",
+                    tags=[f"meld:{k}" for k in sorted(kinds)],
                 )
                 if size > game.hand_size + 1:
                     break
