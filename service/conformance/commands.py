@@ -27,18 +27,13 @@ def conformance() -> None:
     show_default=True,
     help="Folder to write the pack to.",
 )
-@click.option("--game", "games", multiple=True, help="Only this game (repeatable); the coverage checks still apply.")
-def generate(out: Path, games: tuple[str, ...]) -> None:
+def generate(out: Path) -> None:
     """Build the vectors from the engine (the service's own answers, in-process): the same bytes every time."""
     from service.conformance.generate import IncompletePack, pack, write
-    from service.rules.registry import GAMES
 
-    unknown = sorted(set(games) - set(GAMES))
-    if unknown:
-        raise click.BadParameter(f"unknown game {', '.join(unknown)}", param_hint="--game")
     started = time.perf_counter()
     try:
-        files = pack(games or tuple(GAMES))
+        files = pack()
     except IncompletePack as error:
         click.echo(f"conformance generate: {error}", err=True)
         sys.exit(EXIT_UNEXPECTED)
