@@ -19,6 +19,7 @@ from service.conformance.cases import (
     hands,
     malformed,
     melds,
+    names,
     option_effects,
     play,
     records,
@@ -42,5 +43,6 @@ MODULES = (
     states,
     records,
     option_effects,
+    names,
     malformed,
 )
