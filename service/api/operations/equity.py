@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.answers import rules_echo
+from service.api.language import answer_language
 from service.api.routes import GameRoutes
 from service.rules.equity import Equity
 from service.rules.game import HandGame
@@ -17,7 +18,7 @@ def register_equity(routes: GameRoutes) -> None:
     assert isinstance(game, HandGame)  # the hands room serves no other games
     s, example = routes.schemas, routes.examples.equity
 
-    @routes.post("/hands/equity", "handsEquity", s.equity_request, s.equity_response, example=example)
+    @routes.post("/hands/equity", "handsEquity", s.equity_request, s.equity_response, example=example, spoken=True)
     def equity(data: dict[str, Any]) -> dict[str, Any]:
         """How often a hand wins against opponents: exact counts, or a Monte Carlo any client can replay.
 
@@ -36,7 +37,8 @@ def register_equity(routes: GameRoutes) -> None:
             data.get("seed"),
         )
         (rank,) = game.ranks([data["hand"]], options)
-        return {"hand": data["hand"], **rank, **_equity(found), **rules_echo(options)}
+        (description,) = game.describe([data["hand"]], [rank], options, answer_language(game))
+        return {"hand": data["hand"], **rank, "description": description, **_equity(found), **rules_echo(options)}
 
 
 def _equity(found: Equity) -> dict[str, Any]:
