@@ -106,6 +106,16 @@ def camel(text: str) -> str:
     return "".join(part.capitalize() for part in text.replace("_", "-").split("-"))
 
 
+def holds_cards(hint: Any) -> bool:
+    """Whether a type holds a card anywhere (a field, an item, a nested dataclass's field)."""
+    if typing.get_origin(hint) is typing.Annotated:
+        base, *extras = typing.get_args(hint)
+        return CARD in extras or holds_cards(base)
+    if dataclasses.is_dataclass(hint):
+        return any(holds_cards(h) for h in typing.get_type_hints(hint, include_extras=True).values())
+    return any(holds_cards(arg) for arg in typing.get_args(hint))
+
+
 class Deriver:
     """Builds (and remembers) one marshmallow schema class per dataclass for one game."""
 
@@ -114,32 +124,43 @@ class Deriver:
         self.prefix = camel(game.id)
         self.options_field = options_field
         self.cache: dict[type, type[Schema]] = {}
+        self.cache_viewed: dict[type, type[Schema]] = {}
         self.cache_legal: dict[str, dict[str, type[Schema]]] = {}
         self.hidden = False
-        """Whether the cards of the fields made now may be "??" (a state, an event's private key, as views show)."""
-        self.acting = False
-        """Whether the fields made now are an action's (a client's move, whose cards are never hidden)."""
+        """Whether the cards of the fields made now may be "??" (a viewed state, an event's private key)."""
+        self.viewing = False
+        """Whether the dataclasses made now are as a seat's view shows them (:meth:`viewed_schema`)."""
 
     def schema(self, cls: type) -> type[Schema]:
-        """The schema class for a dataclass; loads to an instance of it."""
-        if cls in self.cache:
-            return self.cache[cls]
+        """The schema class for a dataclass, whole (a state a request sends: no card hidden); loads to an
+        instance of it."""
+        return self._dataclass_schema(cls, viewed=False)
+
+    def viewed_schema(self, cls: type) -> type[Schema]:
+        """The schema class for a dataclass as a seat's view shows it, in answers: a card may be "??"
+        (``<Game>Viewed<Class>``). A dataclass that holds no card has its one schema."""
+        return self._dataclass_schema(cls, viewed=holds_cards(cls))
+
+    def _dataclass_schema(self, cls: type, viewed: bool) -> type[Schema]:
+        cache = self.cache_viewed if viewed else self.cache
+        if cls in cache:
+            return cache[cls]
         hints = typing.get_type_hints(cls, include_extras=True)
         attrs: dict[str, Any] = {}
-        self.hidden, outer = not self.acting, self.hidden  # a state's cards may be "??" (a view of it)
+        outer = self.hidden, self.viewing
+        self.hidden = self.viewing = viewed
         try:
             for f in dataclasses.fields(cls):
                 attrs[f.name] = self.field(hints[f.name], required=True)
         finally:
-            self.hidden = outer
+            self.hidden, self.viewing = outer
 
         def make(self_: Schema, data: dict[str, Any], **_: Any) -> Any:
             return cls(**data)
 
         attrs["make"] = post_load(make)
-        schema_cls = self._named(cls, "", attrs)
-        self.cache[cls] = schema_cls
-        return schema_cls
+        cache[cls] = self._named(cls, "Viewed" if viewed else "", attrs)
+        return cache[cls]
 
     def _named(self, cls: type, kind: str, attrs: dict[str, Any]) -> type[Schema]:
         attrs["Meta"] = Meta
@@ -153,19 +174,15 @@ class Deriver:
         """Each field of an action class: name, wire field, required."""
         hints = typing.get_type_hints(cls, include_extras=True)
         out = []
-        self.acting, outer = True, self.acting  # an announcement's melds are an action's, not a state's
-        try:
-            for f in dataclasses.fields(cls):
-                if f.name == "seat":
-                    continue
-                required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-                hint = hints[f.name]
-                if not required:  # optional: absent rather than null
-                    args = [a for a in typing.get_args(hint) if a is not type(None)]
-                    hint = args[0] if typing.get_origin(hint) in (typing.Union, types.UnionType) else hint
-                out.append((f.name, self.field(hint, required=required), required))
-        finally:
-            self.acting = outer
+        for f in dataclasses.fields(cls):
+            if f.name == "seat":
+                continue
+            required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+            hint = hints[f.name]
+            if not required:  # optional: absent rather than null
+                args = [a for a in typing.get_args(hint) if a is not type(None)]
+                hint = args[0] if typing.get_origin(hint) in (typing.Union, types.UnionType) else hint
+            out.append((f.name, self.field(hint, required=required), required))
         return out
 
     def _action_attrs(self, cls: Any) -> dict[str, Any]:
@@ -346,7 +363,8 @@ class Deriver:
         if hint is self.game.options_type:
             return self.options_field(self.game, **kwargs)
         if dataclasses.is_dataclass(hint):
-            return fields.Nested(self.schema(typing.cast(type, hint)), **kwargs)
+            made = self.viewed_schema if self.viewing else self.schema
+            return fields.Nested(made(typing.cast(type, hint)), **kwargs)
         if hint is bool:
             return StrictBoolean(**kwargs)
         if hint is int:

@@ -129,7 +129,9 @@ def card_list(
     """An array of distinct cards, ``minimum`` to ``maximum`` of them (``minItems``/``maxItems``)."""
     kwargs.setdefault("metadata", {})["uniqueItems"] = True
     checks: list[Any] = [Distinct()]
-    if minimum is not None or maximum is not None:
+    if minimum is not None and minimum == maximum:
+        checks.insert(0, validate.Length(equal=minimum))
+    elif minimum is not None or maximum is not None:
         checks.insert(0, validate.Length(minimum, maximum))
     return fields.List(CardField(parse, notation), validate=checks, **kwargs)
 

@@ -29,6 +29,9 @@ class GameParts:
         self.prefix = camel(game.id)
         self.deriver = Deriver(game, OptionsField)
         self.state = self.deriver.schema(game.state_type)
+        """A whole state: what a request sends and an answer gives as ``state`` (no card hidden)."""
+        self.viewed_state = self.deriver.viewed_schema(game.state_type)
+        """A state as one seat may see it (``states/view``, ``views[].state``): a card it may not know is "??"."""
         self.options = options_doc_schema(game)
         self.rules = rules_fields(game)
         """``rules`` and ``rules_version``: spread into every answer that applies rules."""
@@ -45,9 +48,9 @@ class GameParts:
         """A strict schema (unknown fields refused, fields in order) named ``<Game><name>`` in the contract."""
         return named_schema(self.prefix + name, DocSchema, {"Meta": Meta, **attrs}, doc)
 
-    def state_field(self, **kwargs: Any) -> fields.Field:
-        """A required state (a new field each time)."""
-        return fields.Nested(self.state, required=True, **kwargs)
+    def state_field(self, *, viewed: bool = False, **kwargs: Any) -> fields.Field:
+        """A required state, whole or (``viewed``) as a seat sees it (a new field each time)."""
+        return fields.Nested(self.viewed_state if viewed else self.state, required=True, **kwargs)
 
     def options_field(self) -> fields.Field:
         """A request's optional ``options`` (omitted or null: the defaults)."""
@@ -88,7 +91,8 @@ class GameParts:
             {
                 "seat": fields.Integer(required=True, metadata={"description": "The seat this view is for."}),
                 "state": self.state_field(
-                    metadata={"description": 'The state as `states/view` gives it for this seat: hidden cards "??".'}
+                    viewed=True,
+                    metadata={"description": 'The state as `states/view` gives it for this seat: hidden cards "??".'},
                 ),
                 "events": events_field(
                     self.deriver.events(),

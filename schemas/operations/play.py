@@ -69,6 +69,7 @@ def deal_fields(parts: GameParts) -> dict[str, Any]:
     """What a deal request and a record state of their deal: the table, options, a seed or a deck, and what the
     deal carries in from the last one."""
     game = parts.game
+    least, most = game.pack_sizes()
     return {
         "players": game_field(game, "players", required=True, metadata={"description": "Number of players."}),
         "dealer": game_field(
@@ -81,8 +82,8 @@ def deal_fields(parts: GameParts) -> dict[str, Any]:
         ),
         "deck": card_list(
             game.parse_card,
-            None,
-            len(game.full_pack()),
+            least,
+            most,
             game.card_notation,
             metadata={
                 "description": "The whole pack for this deal (which the player count and options set) in "

@@ -36,5 +36,5 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
             ),
         },
     )
-    view_response = parts.build("ViewResponse", {"state": parts.state_field(), **parts.rules})
+    view_response = parts.build("ViewResponse", {"state": parts.state_field(viewed=True), **parts.rules})
     return {"validate_response": validate_response, "view_request": view_request, "view_response": view_response}

@@ -8,6 +8,7 @@ nothing (verify, then apply).
 
 from __future__ import annotations
 
+import itertools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
@@ -181,9 +182,24 @@ class Game(ABC, Generic[S, Opts, A]):
     def full_pack(self) -> tuple[Card, ...]:
         """Every card of the game's pack in canonical order (``GET /v1/{game}``, field ``pack``)."""
 
+    pack_options: ClassVar[tuple[str, ...]] = ()
+    """The options that change the pack (:meth:`pack`), each with its allowed values listed."""
+
     def pack(self, players: int, options: Opts) -> tuple[Card, ...]:
         """The pack for a deal: the full pack less what the player count or the options remove."""
         return self.full_pack()
+
+    def pack_sizes(self) -> tuple[int, int]:
+        """The fewest and the most cards a deal's pack holds, over every player count and every value of the
+        options that change the pack (:attr:`pack_options`): the bounds of a deal's ``deck``."""
+        defaults = self.options(None)
+        allowed = {spec.name: spec.allowed or () for spec in self.option_specs()}
+        sizes = {
+            len(self.pack(players, evolve(defaults, dict(zip(self.pack_options, values, strict=True)))))
+            for players in self.player_counts()
+            for values in itertools.product(*(allowed[name] for name in self.pack_options))
+        }
+        return min(sizes), max(sizes)
 
     def options(self, raw: Mapping[str, Any] | None, pointer: str = "/options") -> Opts:
         """The options object for ``raw``; raises InvalidInput listing every bad option."""

@@ -6,8 +6,11 @@ import json
 
 import pytest
 
+from service.rules.registry import GAMES
+
 PROBLEM = "application/problem+json"
 DEAL = "/v1/three-card-brag/deals"
+PACK = list(GAMES["three-card-brag"].full_pack())
 
 
 def assert_problem(response, status):
@@ -65,7 +68,8 @@ def test_415_not_json(client):
         ({"players": 3, "dealer": 0, "seed": "a", "extra": 1}, "/extra"),
         ({"players": 3, "dealer": 0, "seed": ""}, "/seed"),
         ({"players": 3, "dealer": 0}, ""),
-        ({"players": 3, "dealer": 0, "seed": "a", "deck": []}, ""),
+        ({"players": 3, "dealer": 0, "seed": "a", "deck": PACK}, ""),
+        ({"players": 3, "dealer": 0, "deck": []}, "/deck"),
         ({"players": 3, "dealer": 0, "seed": "a", "options": {"blind_allowed": 1}}, "/options/blind_allowed"),
         ({"players": 1, "dealer": 0, "seed": "a"}, "/players"),
         ({"players": 3, "dealer": 3, "seed": "a"}, "/dealer"),

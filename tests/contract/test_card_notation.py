@@ -56,7 +56,7 @@ def test_the_committed_schema_states_the_notation(game_id):
         trick = schemas[f"{prefix(game_id)}TrickRequest"]["properties"]
         assert trick["cards"]["items"]["pattern"] == card_pattern(game.card_notation)
         assert trick["trump"]["pattern"] == card_pattern(game.suit_notation)
-    # a state's cards may be "??" (the state of a view): the pattern says so
+    # a view's state may show "??" (a card that seat may not know): the pattern says so
     assert "pattern: " + card_pattern(game.card_notation, hidden=True) in COMMITTED.read_text(encoding="utf-8")
 
 
@@ -144,5 +144,31 @@ def test_an_action_never_carries_a_hidden_card(game_id):
         cards = card_fields(prefix(game_id) + name)
         assert [c["pattern"] for c in cards] == [card_pattern(game.card_notation)] * len(cards)
         assert not any("??" in c["description"] for c in cards)
-    state = card_fields(prefix(game_id) + "StateRequest")
-    assert state and {c["pattern"] for c in state} == {card_pattern(game.card_notation, hidden=True)}
+
+
+WHOLE = ("StateRequest", "ActionRequest", "ViewRequest", "DealRequestFromDeck", "RecordFromDeck")
+"""The requests whose state (or deck, or actions) must be whole: no card of theirs may be "??"."""
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_request_never_carries_a_hidden_card(game_id):
+    """A state sent to be played on, validated or viewed is whole: its card fields take the game's notation
+    without "??" (a client generated from the contract can tell a state from a view of it)."""
+    game = GAMES[game_id]
+    for name in WHOLE:
+        cards = card_fields(prefix(game_id) + name)
+        assert cards, name
+        assert {c["pattern"] for c in cards} == {card_pattern(game.card_notation)}, name
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_view_may_show_a_hidden_card(game_id):
+    """A state as a seat sees it (the answer of states/view, each `views[].state`) has its own schema, whose
+    cards may be "??"."""
+    game = GAMES[game_id]
+    hidden = card_pattern(game.card_notation, hidden=True)
+    viewed = card_fields(prefix(game_id) + "ViewResponse")
+    assert viewed and {c["pattern"] for c in viewed} == {hidden}
+    seat_view = components()[prefix(game_id) + "SeatView"]["properties"]["state"]["$ref"]
+    assert seat_view == components()[prefix(game_id) + "ViewResponse"]["properties"]["state"]["$ref"]
+    assert seat_view != components()[prefix(game_id) + "StateRequest"]["properties"]["state"]["$ref"]

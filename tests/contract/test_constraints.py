@@ -286,3 +286,43 @@ def test_a_broggin_declaration_names_at_most_a_hands_trumps(client):
     hand = list(game.full_pack())[: game.hand_size]
     answer = client.post("/v1/broggin/hands/evaluate", json={"hands": [hand], "declarations": [assignments]})
     assert pointers(answer) == ["/declarations/0"]
+
+
+def pack_sizes_by_deal(game):
+    """The size of every pack a deal may use: each player count with the defaults, and with each allowed value
+    of each option (one at a time), as the engine deals them."""
+    sizes = set()
+    for players in game.player_counts():
+        sizes.add(len(game.pack(players, game.options(None))))
+        for spec in game.option_specs():
+            for value in spec.allowed or ():
+                sizes.add(len(game.pack(players, game.options({spec.name: value}))))
+    return sizes
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_deck_is_bounded_by_the_games_packs(client, game_id):
+    """`deck` holds between the fewest and the most cards any deal's pack holds (`deck: []` is refused by the
+    schema); which length a deal takes depends on its player count and options, a rule across fields."""
+    game = GAMES[game_id]
+    sizes = pack_sizes_by_deal(game)
+    for name in ("DealRequestFromDeck", "RecordFromDeck"):
+        deck = schemas()[prefix(game_id) + name]["properties"]["deck"]
+        assert (deck["minItems"], deck["maxItems"]) == (min(sizes), max(sizes))
+    assert pointers(deal(client, game_id, deck=[])) == ["/deck"]
+    too_many = [*game.full_pack(), game.full_pack()[0]]
+    assert "/deck" in pointers(deal(client, game_id, deck=too_many))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_hidden_card_in_a_state_sent_is_refused_at_the_card(client, game_id):
+    """A state sent to be played on is whole: a "??" (as a view shows) is refused at that card, as the
+    schema's card pattern says."""
+    state = deal(client, game_id, seed="x").get_json()["state"]
+    seat = next(i for i, s in enumerate(state["seats"]) if s["hand"])
+    state["seats"][seat]["hand"][0] = "??"
+    pointer = f"/state/seats/{seat}/hand/0"
+    for path in ("legal-actions", "states/validate", "actions"):
+        body = {"state": state, "action": {"seat": 0, "type": "fold"}} if path == "actions" else {"state": state}
+        assert pointer in pointers(client.post(f"/v1/{game_id}/{path}", json=body)), path
+    assert pointers(client.post(f"/v1/{game_id}/states/view", json={"state": state, "seat": 0})) == [pointer]

@@ -91,6 +91,8 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     result_type = BriscolaResult
 
     # -- cards and options -------------------------------------------------------------------------
+    pack_options = ("three_player_removed",)
+
     def pack(self, players: int, options: BriscolaOptions) -> tuple[Card, ...]:
         """40 cards; 3 players without 2C (BRI-A1: or the chosen card, or every two); 6 without the twos."""
         if players == 3:
