@@ -15,9 +15,14 @@ def spec_dict(app: Flask) -> dict[str, Any]:
     return spec
 
 
-def spec_yaml(app: Flask) -> str:
+DUMPER: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+"""libyaml's safe dumper where PyYAML has it (five times faster; the same text, tests/contract/test_openapi.py),
+else PyYAML's own."""
+
+
+def spec_yaml(app: Flask, dumper: Any = DUMPER) -> str:
     """The document as YAML, keys in the order the code gives them."""
-    return yaml.safe_dump(spec_dict(app), sort_keys=False, allow_unicode=True, width=120)
+    return yaml.dump(spec_dict(app), Dumper=dumper, sort_keys=False, allow_unicode=True, width=120)
 
 
 def main(argv: list[str]) -> int:

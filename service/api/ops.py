@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import yaml
-from flask import Response, current_app, request
+from flask import Flask, Response, current_app, request
 from flask_smorest import Blueprint
 
 from schemas.common import HealthSchema, ReadySchema
@@ -80,7 +80,7 @@ def openapi_json() -> Response:
 
     The contract as JSON, generated from the code: generate clients from it or validate traffic against it.
     """
-    return Response(_document("json"), mimetype="application/json")
+    return Response(documents(current_app)["json"], mimetype="application/json")
 
 
 @blp.route("/openapi.yaml", methods=["GET"])
@@ -94,18 +94,27 @@ def openapi_yaml() -> Response:
     application/yaml unless the request's Accept header prefers text/yaml.
     """
     mimetype = request.accept_mimetypes.best_match(YAML_TYPES, default=YAML_TYPES[0])
-    return Response(_document("yaml"), mimetype=mimetype)
+    return Response(documents(current_app)["yaml"], mimetype=mimetype)
 
 
-def _document(kind: str) -> bytes:
-    """The OpenAPI document as JSON or YAML, built on first use and kept (it depends only on the code)."""
+DOCUMENTS = "openapi_documents"
+"""The ``app.extensions`` key of the OpenAPI document's bytes, by kind (``json``, ``yaml``)."""
+
+
+def documents(app: Flask) -> dict[str, bytes]:
+    """The OpenAPI document as JSON and as YAML, built once and kept (it depends only on the code): the
+    preloading master builds them before it forks (service/wsgi.py), so the workers share the bytes and no
+    worker's first request builds them."""
     from service.api.openapi import spec_dict, spec_yaml
 
-    built: dict[str, bytes] = current_app.extensions.setdefault("openapi_documents", {})
-    if kind not in built:
-        text = spec_yaml(current_app) if kind == "yaml" else json.dumps(spec_dict(current_app), ensure_ascii=False)
-        built[kind] = text.encode("utf-8")
-    return built[kind]
+    built: dict[str, bytes] | None = app.extensions.get(DOCUMENTS)
+    if built is None:
+        built = {
+            "json": json.dumps(spec_dict(app), ensure_ascii=False).encode("utf-8"),
+            "yaml": spec_yaml(app).encode("utf-8"),
+        }
+        app.extensions[DOCUMENTS] = built
+    return built
 
 
 @blp.route("/metrics", methods=["GET"])
@@ -121,4 +130,4 @@ def metrics() -> Response:
     return Response(body, content_type=content_type)
 
 
-__all__ = ["blp", "yaml"]
+__all__ = ["blp", "documents", "yaml"]

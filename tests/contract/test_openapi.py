@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import yaml
@@ -9,7 +13,8 @@ from openapi_spec_validator import validate
 
 from service.api.openapi import spec_yaml
 
-COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
+ROOT = Path(__file__).resolve().parents[2]
+COMMITTED = ROOT / "openapi.yaml"
 
 
 def test_committed_spec_matches_the_code(app):
@@ -64,3 +69,33 @@ def test_the_yaml_is_served_as_text_yaml_to_clients_that_ask(client):
         "application/yaml",
         "text/yaml",
     }
+
+
+def test_libyaml_writes_the_document_as_pyyaml_does(app):
+    """The document is written with libyaml's dumper where PyYAML has it: the same text as PyYAML's own."""
+    assert spec_yaml(app, yaml.SafeDumper) == spec_yaml(app)
+
+
+SERVE_PREBUILT = """
+import sys
+from service.api import openapi
+from service.wsgi import app
+
+def build(*args):
+    raise AssertionError("the document was built on a request")
+
+openapi.spec_yaml = openapi.spec_dict = build
+client = app.test_client()
+sys.stdout.buffer.write(client.get("/openapi.json").get_data() + b"\\n" + client.get("/openapi.yaml").get_data())
+"""
+
+
+def test_the_preloading_master_builds_the_documents():
+    """service.wsgi (what gunicorn's preloading master loads before it forks) builds both documents: every
+    worker then serves those bytes, and no request builds them."""
+    env = {**os.environ, "CARD_ARBITER_WARM_TABLES": "0"}
+    done = subprocess.run([sys.executable, "-c", SERVE_PREBUILT], cwd=ROOT, env=env, capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr.decode()
+    served_json, _, served_yaml = done.stdout.partition(b"\n")
+    assert served_yaml == COMMITTED.read_bytes()
+    assert json.loads(served_json) == yaml.safe_load(served_yaml)
