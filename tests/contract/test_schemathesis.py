@@ -1,6 +1,6 @@
 """Schemathesis runs every operation of the committed openapi.yaml against the app: no 5xx, every response
-conforms to the schema, schema-invalid requests are refused and schema-valid ones accepted where nothing else
-can refuse them (fixed seed, so CI is reproducible)."""
+conforms to the schema, schema-invalid requests are refused and schema-valid ones accepted unless they break
+a rule the contract cannot state (tests/contract/refusals.py; fixed seed, so CI is reproducible)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from schemathesis.checks import (
 from schemathesis.config import PositiveDataAcceptanceConfig
 
 from service.api.app import create_app
-from service.rules.errors import CardError
 from service.rules.registry import GAMES
+from tests.contract.refusals import refusals_of
 
 CHECKS = [
     not_a_server_error,
@@ -39,33 +39,18 @@ schema.app = create_app({"WARM_TABLES": False, "TESTING": True})
 schema.config.checks.positive_data_acceptance = PositiveDataAcceptanceConfig(expected_statuses=["2xx"])
 
 
-STATE_FREE = ("/hands/evaluate", "/hands/compare", "/tricks/winner", "/melds/evaluate")
-"""The operations whose body holds no state or record: every schema-valid body is answered 2xx, except where it
-breaks a rule across fields that the operation's description names (:func:`breaks_a_described_rule`)."""
-
-
 def accepts_every_valid_body(case) -> bool:
-    """The catalog and operational GETs (no body, nothing to refuse) and the state-free operations. (Where a
-    body holds a state, a schema cannot say which states are consistent, so a schema-valid body may rightly
-    get a 422.)"""
+    """The catalog and operational GETs (no body, nothing to refuse), and a body that breaks none of the rules
+    tests/contract/refusals.py lists, on an operation where each of those rules can be told from the body. (Where
+    a body holds a state or a table, a schema cannot say which are consistent, so a schema-valid body may
+    rightly get a 422.)"""
     if case.method.upper() == "GET":
         return True
-    return case.path.endswith(STATE_FREE) and not breaks_a_described_rule(case)
-
-
-def breaks_a_described_rule(case) -> bool:
-    """Whether the body breaks a rule that JSON Schema cannot state and the operation's description names: the
-    same card twice in two spellings (``AS`` and ``as``: ``uniqueItems`` compares the texts), declarations not
-    one per hand or not fitting their hand (the rules' verdict on each, BRG-A3)."""
-    game = GAMES[case.path.split("/")[2]]
-    try:
-        lists = [*case.body.get("hands", []), case.body.get("cards", []), case.body.get("hand", [])]
-        if any(len({game.parse_card(card) for card in cards}) != len(cards) for cards in lists):
-            return True
-        declarations = case.body.get("declarations")
-        return declarations is not None and (len(declarations) != len(case.body["hands"]) or any(declarations))
-    except (AttributeError, TypeError, KeyError, CardError):  # not schema-valid: the check does not apply
-        return True
+    game_id, _, operation = case.path.removeprefix("/v1/").partition("/")
+    refusals = refusals_of(operation)
+    if any(refusal.breaks is None for refusal in refusals):
+        return False
+    return not any(refusal.breaks(GAMES[game_id], case.body) for refusal in refusals)
 
 
 pytestmark = pytest.mark.contract
