@@ -383,7 +383,20 @@ def deal(ctx: Context, game: str, players: int, seed: str, dealer: int, options:
     state = answer["state"]
     seats = [s for s in state.get("seats", []) if isinstance(s, dict) and "hand" in s]
     click.echo(table([[s.get("seat"), " ".join(map(str, s["hand"]))] for s in seats], ["seat", "cards"]))
+    trumps = trump_text(state)
+    if trumps:
+        click.echo(trumps)
     click.echo(f"to act: seat {state.get('to_act')}; deck commitment {answer.get('deck_commitment')}")
+
+
+def trump_text(state: dict[str, Any]) -> str | None:
+    """A trick game's trump and turn-up (the card turned up at the deal), or how the trump is to be chosen."""
+    if "trump" not in state:
+        return None
+    turn_up = f"; turn-up {state['turn_up']}" if state.get("turn_up") else ""
+    if state["trump"] is None:
+        return "trump: not yet chosen (the auction's winner names it)" + turn_up
+    return f"trump: {state['trump']}{turn_up}"
 
 
 def records_of(path: str) -> Iterator[tuple[int, Any]]:

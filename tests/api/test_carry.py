@@ -42,8 +42,8 @@ def test_a_deal_carries_in_and_the_state_keeps_it(client, game_id):
     assert answer.status_code == 200, answer.get_data(as_text=True)
     body = answer.get_json()
     assert body["state"]["carry"] == carry and old not in body["rules"]
-    first = _deal(client, game_id).get_json()["state"]["carry"]  # omitted: a first deal
-    assert first == {field: [0, 0] if field == "game_score" else [] if field == "match_score" else 0 for field in carry}
+    first = _deal(client, game_id).get_json()["state"]["carry"]  # omitted: a first deal, its zero value
+    assert first == {field: [0, 0] if isinstance(value, list) else 0 for field, value in carry.items()}
     catalog = client.get(f"/v1/{game_id}").get_json()
     assert old not in {option["name"] for option in catalog["options"]}
     view = client.post(f"/v1/{game_id}/states/view", json={"state": body["state"], "seat": 1}).get_json()
@@ -101,3 +101,19 @@ def test_a_game_that_carries_nothing_takes_no_carry(client, game_id):
     refused = client.post(f"/v1/{game_id}/deals", json=body)
     assert refused.status_code == 422
     assert "/carry" in {e["pointer"] for e in refused.get_json()["errors"]}
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "sides"),
+    [(2, {}, 2), (3, {}, 3), (4, {}, 2), (6, {}, 2), (6, {"six_player_teams": "3x2"}, 3)],
+)
+def test_a_first_briscola_deal_carries_a_zero_per_side(client, players, options, sides):
+    """One number per side (a seat alone, a team of two or three, a pair), as the result's match counts them."""
+    for carry in ({}, {"carry": {"match_score": []}}):
+        body = {"players": players, "dealer": 0, "seed": "zero", "options": options, **carry}
+        state = client.post("/v1/briscola/deals", json=body).get_json()["state"]
+        assert state["carry"] == {"match_score": [0] * sides}
+        assert client.post("/v1/briscola/states/validate", json={"state": state}).get_json()["valid"]
+    record = {"players": players, "dealer": 0, "seed": "zero", "options": options, "actions": []}
+    answer = client.post("/v1/briscola/records/adjudicate", json={"record": record}).get_json()
+    assert answer["state"]["carry"] == {"match_score": [0] * sides}

@@ -169,6 +169,15 @@ def test_hands_deals_and_games(tmp_path):
     assert "winners: #1" in readable.stdout
     dealt = runner.invoke(main, ["deal", "briscola", "--players", "2", "--seed", "s"])
     assert dealt.exit_code == 0 and dealt.stdout.count("\n") >= 4 and "to act: seat 1" in dealt.stdout
+    state = json.loads(runner.invoke(main, ["--json", "deal", "briscola", "-n", "2", "-s", "s"]).stdout)["state"]
+    assert f"trump: {state['trump']}; turn-up {state['turn_up']}" in dealt.stdout
+    for game, players in (("briscan", "2"), ("brisque", "2")):
+        shown = runner.invoke(main, ["deal", game, "-n", players, "-s", "s"]).stdout
+        state = json.loads(runner.invoke(main, ["deal", game, "-n", players, "-s", "s", "--json"]).stdout)["state"]
+        assert f"trump: {state['trump']}; turn-up {state['turn_up']}" in shown
+    called = runner.invoke(main, ["deal", "briscola-chiamata", "-n", "5", "-s", "s"]).stdout
+    assert "trump: not yet chosen" in called and "turn-up" not in called
+    assert "trump" not in runner.invoke(main, ["deal", "three-card-brag", "-n", "2", "-s", "s"]).stdout
     carried = runner.invoke(main, ["--json", "deal", "three-card-brag", "-n", "3", "-s", "s", "--carry", '{"pot": 5}'])
     assert carried.exit_code == 0 and json.loads(carried.stdout)["state"]["pot"] == 5 + 3
     moved = runner.invoke(main, ["deal", "old-brag", "-n", "3", "-s", "s", "--options", '{"carried_pot3": 5}'])

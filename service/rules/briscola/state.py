@@ -29,8 +29,8 @@ class BriscolaSeat(SeatBase):
 @dataclass(frozen=True)
 class BriscolaCarry:
     """What a deal carries in from the one before: ``match_score``, the deals each side has won so far in
-    the match (BRI-A12), one number per side in side order (the side of seat 0 first); empty for the first
-    deal."""
+    the match (BRI-A12), one number per side in side order (the side of seat 0 first); a first deal's state
+    carries a zero per side (sent empty or omitted)."""
 
     match_score: Annotated[tuple[Carried, ...], PER_SEAT] = ()
 
