@@ -84,8 +84,14 @@ def test_a_rejected_word_draws_the_deck_again_word_by_word(monkeypatch):
 
     pack = list(french_pack())
     calls = []
-    monkeypatch.setitem(module._LIMITS, 40, 0)  # every word for m = 40 is "rejected" on the fast path
     real = module._shuffle_by_word
-    monkeypatch.setattr(module, "_shuffle_by_word", lambda p, s: calls.append(s) or real(p, s))
+
+    def by_word(p, s):
+        calls.append(s)
+        module._LIMITS[40] = module.rejection_limit(40)  # uniform must see the true limit, or it never returns
+        return real(p, s)
+
+    monkeypatch.setitem(module._LIMITS, 40, 0)  # every word for m = 40 is "rejected" on the fast path
+    monkeypatch.setattr(module, "_shuffle_by_word", by_word)
     assert shuffle(pack, "seed") == real(pack, "seed")
     assert calls == ["seed"]
