@@ -182,12 +182,15 @@ def test_sigterm_stops_it_within_the_grace_period_and_loses_no_request(image):
     grace = pod_spec()["terminationGracePeriodSeconds"]
     body, headers = _heavy_body(), {"Content-Type": "application/json"}
     with started(image) as container:
-        first = time.monotonic()
-        assert requests.post(container.base + EVALUATE, data=body, headers=headers, timeout=60).status_code == 200
-        one = time.monotonic() - first
+        timings = []
+        for _ in range(4):  # the first ones build the tables; the fastest is what one request costs when warm
+            first = time.monotonic()
+            assert requests.post(container.base + EVALUATE, data=body, headers=headers, timeout=60).status_code == 200
+            timings.append(time.monotonic() - first)
+        one = min(timings)
         # enough requests to keep both workers busy for about six seconds, so many are in flight at SIGTERM even
         # on a quiet machine, where one such request takes only some tens of milliseconds
-        count = min(256, max(8, math.ceil(6 / max(one, 0.005)) * 2))
+        count = min(384, max(16, math.ceil(6 / max(one, 0.005)) * 2))
         answers: list[tuple[int, int, float]] = []
 
         def send(base: str = container.base) -> None:
