@@ -119,19 +119,22 @@ class HandsReader:
         hands = document.get("hands")
         if type(hands) is not list or not 1 <= len(hands) <= MAX_HANDS:
             return None
-        if set(map(type, hands)) != {list} or set(map(len, hands)) != {self.size}:  # at C speed
+        if set(map(type, hands)) != {list}:  # at C speed
             return None
         plain, options = self.options.read(document)
         if not plain:
             return None
         try:
             if self.text and self.english():  # another language: the view describes the hands
+                # the writer unpacks each hand into as many cards as the game's hand holds: ValueError otherwise
                 written = results_text(self.game.hand_table(options), hands)
                 if written is not None:
                     return {"hands": PackHands(hands, results=written), "options": options}
+            if set(map(len, hands)) != {self.size}:
+                return None
             ranks = self.game.ranks(hands, options)
-        except (KeyError, TypeError):  # a card in another notation, not a string, not of the pack, or twice
-            return None
+        except (KeyError, TypeError, ValueError):  # a card in another notation, not a string, not of the pack,
+            return None  # twice, or a hand of another size
         return {"hands": PackHands(hands, ranks), "options": options}
 
 
@@ -144,7 +147,7 @@ def results_text(table: HandTable, hands: list[list[str]]) -> orjson.Fragment | 
     members after ``hand`` are written once per table (:func:`result_tails`), each hand's codes are copied as
     sent (canonical codes of the pack, which JSON writes as they are). The same bytes as orjson writes for
     ``[{"hand": hand, **rank}, ...]``. None where the pack has a code JSON would escape; raises KeyError or
-    TypeError as the lookup does."""
+    TypeError as the lookup does, ValueError for a hand of another size."""
     tails = result_tails(table)
     if not tails:
         return None
