@@ -12,12 +12,22 @@ _WORDS = struct.Struct(">4Q")
 """A SHA-256 block as four big-endian unsigned 64-bit integers."""
 
 
+_BATCH = 64
+"""Blocks hashed at a time by :func:`byte_stream` (a sampler reads millions of words; a deal reads a few)."""
+_BATCH_WORDS = struct.Struct(f">{4 * _BATCH}Q")
+
+
 def byte_stream(seed: str) -> Iterator[int]:
-    """Big-endian unsigned 64-bit integers read from SHA-256(seed ":" k) blocks, k = 0, 1, 2, ... (each block's
-    four words unpacked at once, and handed out by a C iterator)."""
+    """Big-endian unsigned 64-bit integers read from SHA-256(seed ":" k) blocks, k = 0, 1, 2, ... (hashed
+    :data:`_BATCH` blocks at a time, their words unpacked at once and handed out by a C iterator)."""
     prefix = seed.encode("utf-8") + b":"
-    blocks = (hashlib.sha256(prefix + str(k).encode("ascii")).digest() for k in itertools.count())
-    return itertools.chain.from_iterable(map(_WORDS.unpack, blocks))
+    sha256 = hashlib.sha256
+
+    def words(start: int) -> tuple[int, ...]:
+        blocks = [sha256(b"%s%d" % (prefix, k)).digest() for k in range(start, start + _BATCH)]
+        return _BATCH_WORDS.unpack(b"".join(blocks))
+
+    return itertools.chain.from_iterable(map(words, itertools.count(0, _BATCH)))
 
 
 def uniform(stream: Iterator[int], m: int) -> int:
