@@ -40,14 +40,15 @@ def named_schema(name: str, base: type[Schema], attrs: dict[str, Any], doc: str)
     return made
 
 
+def word_field(words: list[str], description: str) -> fields.String:
+    """A required string that is one of ``words`` (a game's codes, its ``deciding`` words), described."""
+    return fields.String(required=True, validate=validate.OneOf(words), metadata={"description": description})
+
+
 def state_problem_schema(name: str, codes: list[str]) -> type[Schema]:
     """One problem of a game's state (its ``states/validate`` answer): its code is one of the game's ``codes``
     (:meth:`Game.checks`)."""
-    code = fields.String(
-        required=True,
-        validate=validate.OneOf(codes),
-        metadata={"description": "What is wrong: one of the game's stable codes (each named in its rules file)."},
-    )
+    code = word_field(codes, "What is wrong: one of the game's stable codes (each named in its rules file).")
     doc = "One problem of a state: one of the game's codes, where and what."
     return named_schema(name, StateProblemSchema, {"code": code}, doc)
 
@@ -91,11 +92,7 @@ def refusal_fields(legal_action: fields.Field, codes: list[str]) -> dict[str, fi
     """What a refused action says (a 409, a record's ``illegal`` verdict): its code (one of the game's ``codes``,
     :meth:`Game.refusals`), the rule it broke and what was legal then, each a game's ``legal_action``."""
     return {
-        "code": fields.String(
-            required=True,
-            validate=validate.OneOf(codes),
-            metadata={"description": "Why the rules refused the action: one of the game's stable codes."},
-        ),
+        "code": word_field(codes, "Why the rules refused the action: one of the game's stable codes."),
         "rule": fields.String(
             required=True,
             metadata={

@@ -7,6 +7,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from schemas.common import word_field
 from schemas.fields import HandsField, PlainList
 from schemas.operations.equity import equity_schemas, percentile_schema
 from schemas.parts import GameParts
@@ -39,10 +40,9 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
             {
                 "ranking": fields.List(fields.List(fields.Integer()), required=True),
                 "winners": fields.List(fields.Integer(), required=True),
-                "deciding": fields.String(
-                    required=True,
-                    validate=validate.OneOf([str(word) for word in parts.game.ranking.decides]),
-                    metadata={"description": "What separated the best hand from the next (`tie`: nothing did)."},
+                "deciding": word_field(
+                    [str(word) for word in parts.game.ranking.decides],
+                    "What separated the best hand from the next (`tie`: nothing did).",
                 ),
                 "deciding_text": fields.String(
                     required=True,

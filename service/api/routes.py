@@ -51,6 +51,16 @@ def errors(
     return decorate
 
 
+def noted(notes: str) -> Decorator:
+    """A view whose docstring says ``notes`` after its own (a paragraph several operations share)."""
+
+    def decorate(view: Any) -> Any:
+        view.__doc__ = f"{inspect.cleandoc(view.__doc__ or '')}\n\n{notes}"
+        return view
+
+    return decorate
+
+
 def _stacked(steps: list[Decorator]) -> Decorator:
     """The decorators ``steps`` as one, the first outermost (as if written one above the other)."""
 
@@ -105,10 +115,12 @@ class GameRoutes:
         codes: tuple[int, ...] = BODY_ERRORS,
         plain: Reader | None = None,
         spoken: bool = False,
+        notes: str = "",
     ) -> Decorator:
         """A POST endpoint: its route, operationId and description, request and 200 schemas, and the problem+json
         answers it may give; with ``plain``, a reader that takes the body's plainest form before the schema; when
-        ``spoken``, its answers speak the game's languages (``Accept-Language``, :mod:`service.api.language`)."""
+        ``spoken``, its answers speak the game's languages (``Accept-Language``, :mod:`service.api.language`);
+        ``notes``, a paragraph its docstring ends with (rules several operations share)."""
         answered: dict[str, Any] = {"example": answer_example} if answer_example is not None else {}
         if spoken:
             answered["headers"] = LANGUAGE_HEADERS
@@ -124,6 +136,7 @@ class GameRoutes:
                 self.blp.arguments(request(), example=example),
                 self.blp.response(200, response, **answered),
                 errors(self.blp, *codes, illegal=s.illegal_action, invalid=s.invalid_request),
+                *([noted(notes)] if notes else []),
             ]
         )
 

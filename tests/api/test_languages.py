@@ -69,24 +69,30 @@ def test_every_language_keeps_the_codes_and_strengths(client, game_id: str, oper
             assert {k: v for k, v in answer.items()} == {k: v for k, v in english.items() if k != "deciding_text"}
 
 
+PICKS = {
+    "three-card-brag": {
+        "sv-SE": "sv",
+        "da, sv;q=0.5, en;q=0.4": "sv",
+        "sv;q=0.3, en": "en",
+        "*": "en",
+        "en;q=0, *": "sv",
+        "sr-Latn": "en",
+    },
+    "old-brag": {"sr-Latn-RS": "sr-Latn", "sr": "sr-Latn", "sv": "en"},
+    "broggin": {
+        "SV-se;Q=0.9": "sv",
+        "fr-FR": "en",
+        "sv;q=2": "en",  # malformed: English, never an error
+        ";;": "en",
+        "sv" + ", x" * 600: "en",
+    },
+}
+"""Each hand game's ``Accept-Language`` headers and the language each picks."""
+
+
 @pytest.mark.parametrize(
     ("game_id", "header", "language"),
-    [
-        ("three-card-brag", "sv-SE", "sv"),
-        ("three-card-brag", "da, sv;q=0.5, en;q=0.4", "sv"),
-        ("three-card-brag", "sv;q=0.3, en", "en"),
-        ("three-card-brag", "*", "en"),
-        ("three-card-brag", "en;q=0, *", "sv"),
-        ("three-card-brag", "sr-Latn", "en"),
-        ("old-brag", "sr-Latn-RS", "sr-Latn"),
-        ("old-brag", "sr", "sr-Latn"),
-        ("old-brag", "sv", "en"),
-        ("broggin", "SV-se;Q=0.9", "sv"),
-        ("broggin", "fr-FR", "en"),
-        ("broggin", "sv;q=2", "en"),  # malformed: English, never an error
-        ("broggin", ";;", "en"),
-        ("broggin", "sv" + ", x" * 600, "en"),
-    ],
+    [(game_id, header, language) for game_id, picks in PICKS.items() for header, language in picks.items()],
 )
 @pytest.mark.parametrize("operation", OPERATIONS)
 def test_accept_language_picks_the_best_supported(client, game_id, header, language, operation) -> None:

@@ -13,11 +13,16 @@ from service.api.answers import answer, rules_echo
 from service.api.language import answer_language
 from service.api.operations.equity import register_equity
 from service.api.plain import HandsReader, PackHands
-from service.api.routes import GameRoutes
+from service.api.routes import Decorator, GameRoutes
 from service.rules.errors import InvalidInput, Problem
 from service.rules.game import HandGame
 from service.rules.names import ENGLISH
 from service.rules.tables import HandRank, HandTable
+
+HANDS_RULES = """Rules the schema cannot state: every card is a card of the game's pack, and a card given in
+two notations (`TH`, `10h`) counts twice. `declarations`, where given, has one entry (or null)
+per hand."""
+"""The rules of a hands request the schema cannot state (both operations' descriptions say them, line for line)."""
 
 
 def register(routes: GameRoutes) -> None:
@@ -26,42 +31,29 @@ def register(routes: GameRoutes) -> None:
     assert isinstance(game, HandGame)  # the room serves no other games
     s, example = routes.schemas, routes.examples.hands
 
-    @routes.post(
+    def hands_post(path: str, verb: str, response: Any, plain: HandsReader) -> Decorator:
+        """A route taking the hands request (evaluate and compare), whose answers speak the game's languages."""
+        return routes.post(
+            path, verb, s.hands_request, response, example=example, plain=plain, spoken=True, notes=HANDS_RULES
+        )
+
+    @hands_post(
         "/hands/evaluate",
         "evaluateHands",
-        s.hands_request,
         s.evaluate_response,
-        example=example,
-        plain=HandsReader(game, text=True, english=lambda: answer_language(game) == ENGLISH),
-        spoken=True,
+        HandsReader(game, text=True, english=lambda: answer_language(game) == ENGLISH),
     )
     def evaluate(data: dict[str, Any]) -> Response:
-        """Evaluate up to 10,000 hands: category, dense strength, description, interpretation.
-
-        Rules the schema cannot state: every card is a card of the game's pack, and a card given in
-        two notations (`TH`, `10h`) counts twice. `declarations`, where given, has one entry (or null)
-        per hand."""
+        """Evaluate up to 10,000 hands: category, dense strength, description, interpretation."""
         options, hands, declarations = _hands_request(game, data)
         if isinstance(hands, PackHands) and hands.results is not None:
             return answer({"results": hands.results, **rules_echo(options)})  # written as the hands were read
         language = answer_language(game)
         return answer({"results": _evaluated(game, hands, declarations, options, language), **rules_echo(options)})
 
-    @routes.post(
-        "/hands/compare",
-        "compareHands",
-        s.hands_request,
-        s.compare_response,
-        example=example,
-        plain=HandsReader(game),
-        spoken=True,
-    )
+    @hands_post("/hands/compare", "compareHands", s.compare_response, HandsReader(game))
     def compare(data: dict[str, Any]) -> Response:
-        """Rank hands best first, equal hands grouped, and say what decided.
-
-        Rules the schema cannot state: every card is a card of the game's pack, and a card given in
-        two notations (`TH`, `10h`) counts twice. `declarations`, where given, has one entry (or null)
-        per hand."""
+        """Rank hands best first, equal hands grouped, and say what decided."""
         options, hands, declarations = _hands_request(game, data)
         if declarations is None:
             comparison = game.compare(hands, options)
