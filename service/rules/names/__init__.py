@@ -2,7 +2,8 @@
 native word the service offers (and of the native words it accepts: Broggin's trumps, the suit words).
 
 :func:`languages` and :func:`table` give a game's; :mod:`service.rules.names.terms` says how a table is
-built and where each term comes from.
+built and where each term comes from. The words themselves are data, each with its source: the shared ones in
+``common.toml``, each game's own in ``<game>.toml`` (read by :mod:`service.rules.names.files`).
 """
 
 from __future__ import annotations
