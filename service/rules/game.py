@@ -13,7 +13,18 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import (
+    Annotated,
+    Any,
+    ClassVar,
+    Generic,
+    NamedTuple,
+    Protocol,
+    TypeVar,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from service.rules import names
 from service.rules.actions import ActionBase
@@ -136,14 +147,18 @@ class Comparison:
 
 
 class Game(ABC, Generic[S, Opts, A]):
-    """A registered game. Subclasses fill the class attributes and the verbs."""
+    """A registered game. Subclasses fill the class attributes and the verbs; its generic arguments
+    (``Game[State, Options, Action]``) give its :attr:`state_type`, :attr:`options_type`, :attr:`actions` and
+    :attr:`carry_type` (see :meth:`__init_subclass__`)."""
 
     id: ClassVar[str]
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options_type: ClassVar[type[Any]]
+    """The game's options (a frozen dataclass): the second generic argument."""
     state_type: ClassVar[type[Any]]
+    """The game's state (a frozen dataclass): the first generic argument."""
     phases: ClassVar[tuple[str, ...]]
     """The phase words of the game's states, in the order a deal goes through them."""
     actions: ClassVar[tuple[type[ActionBase], ...]]
@@ -161,8 +176,23 @@ class Game(ABC, Generic[S, Opts, A]):
     result_type: ClassVar[type]
     carry_type: ClassVar[type[Any] | None] = None
     """What travels from one deal to the next (a carried pot, a match score): a frozen dataclass whose
-    defaults are a first deal, taken as ``carry`` by a deal request and a record and kept in the state; None
-    where nothing does."""
+    defaults are a first deal, taken as ``carry`` by a deal request and a record and kept in the state (the type
+    of the state's ``carry``); None where nothing does."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game class that names its types (``HandGame[OldBragState, OldBragOptions, OldBragAction]``) takes
+        them as its :attr:`state_type`, :attr:`options_type`, :attr:`actions` (the action union's members, in
+        order) and :attr:`carry_type` (its state's ``carry`` field's type, if it has one)."""
+        super().__init_subclass__(**kwargs)
+        for base in cls.__dict__.get("__orig_bases__", ()):
+            origin = get_origin(base)
+            arguments = get_args(base)
+            if not (isinstance(origin, type) and issubclass(origin, Game)) or isinstance(arguments[0], TypeVar):
+                continue
+            state, options, action = arguments
+            cls.state_type, cls.options_type = state, options
+            cls.actions = get_args(action) or (action,)
+            cls.carry_type = get_type_hints(state).get("carry")
 
     # -- cards and options -------------------------------------------------------------------------
     card_notation: ClassVar[str]

@@ -489,24 +489,25 @@ function stepKeys(event) {
 }
 
 // -- the three questions -----------------------------------------------------------------------------
-async function compare() {
-  const body = { hands: handInputs().map((input) => splitCards(input.value)) };
-  const options = changedOptions(forms.compare);
+// One question: its body with the options its form changed, posted to the game's `path`; the answer shown as
+// the `question` view by `verdict`, or the problem.
+async function ask(question, path, body, verdict) {
+  const options = changedOptions(forms[question]);
   if (options) body.options = options;
-  const answer = await api("POST", `/v1/${GAME}/hands/compare`, body);
-  view = "compare";
-  if (answer.ok) compareVerdict(answer.body);
+  const answer = await api("POST", `/v1/${GAME}/${path}`, body);
+  view = question;
+  if (answer.ok) verdict(answer.body);
   else showProblem(answer);
+}
+
+async function compare() {
+  const hands = handInputs().map((input) => splitCards(input.value));
+  await ask("compare", "hands/compare", { hands }, compareVerdict);
 }
 
 async function trick() {
   const body = { trump: $("trump").value, cards: splitCards($("cards").value) };
-  const options = changedOptions(forms.trick);
-  if (options) body.options = options;
-  const answer = await api("POST", `/v1/${GAME}/tricks/winner`, body);
-  view = "trick";
-  if (answer.ok) trickVerdict(answer.body);
-  else showProblem(answer);
+  await ask("trick", "tricks/winner", body, trickVerdict);
 }
 
 async function checkRecord(atStep = null) {

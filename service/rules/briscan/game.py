@@ -95,11 +95,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     min_players = 2
     max_players = 2
     variant: ClassVar[Variant] = BRISCAN
-    options_type = BriscanOptions
-    state_type = BriscanState
-    carry_type = BriscanCarry
     phases = PHASES
-    actions = (Play, ExchangeSeven, Announce)
     problem_codes = (BriscanProblem,)
     refusal_codes = (BriscanRefusal,)
     event_types = EVENTS

@@ -120,10 +120,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
     name = "Briscola chiamata"
     min_players = PLAYERS
     max_players = PLAYERS
-    options_type = ChiamataOptions
-    state_type = ChiamataState
     phases = CHIAMATA_PHASES
-    actions = (Bid, Pass, ChooseSuit, Play)
     problem_codes = (BriscolaProblem, ChiamataProblem)
     refusal_codes = (ChiamataRefusal,)
     replayed_refusals = (

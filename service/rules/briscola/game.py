@@ -79,11 +79,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     name = "Briscola"
     min_players = 2
     max_players = 6
-    options_type = BriscolaOptions
-    state_type = BriscolaState
-    carry_type = BriscolaCarry
     phases = PHASES
-    actions = (Play, ExchangeTurnup)
     problem_codes = (BriscolaProblem, MatchProblem)
     refusal_codes = (BriscolaRefusal,)
     hand_size = HAND_SIZE

@@ -63,7 +63,7 @@ from service.rules.broggin.wording import (
     said_of,
 )
 from service.rules.cards import Card
-from service.rules.game import TIE, HandRanking
+from service.rules.game import TIE, Evaluation, HandRanking
 from service.rules.tables import TABLES, HandRank, HandTable, TableData, hand_rank
 
 CATEGORIES = tuple(CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES, reverse=True))
@@ -111,16 +111,12 @@ class Reading:
     flush: bool
 
 
-@dataclass(frozen=True)
-class HandValue:
-    """An evaluated hand: its key, category, dense strength, what each trump stood for and a description."""
+@dataclass(frozen=True, kw_only=True)
+class HandValue(Evaluation):
+    """An evaluated hand (its category, dense strength, description and what each trump stood for) with its
+    comparison key."""
 
-    hand: tuple[Card, ...]
     key: Key
-    category: str
-    strength: int
-    interpretation: dict[str, Card] | None
-    description: str
     said: Said | None = None
     """What the description says (for a description in another language); None where it was looked up."""
 
@@ -393,6 +389,13 @@ def _assign_suits(
     return {t: out[t] for t in trumps}
 
 
+def _said(
+    hand: Sequence[Card], key: Key, strength: int, interpretation: dict[str, Card] | None, said: Said
+) -> HandValue:
+    """A hand's value, described as ``said`` says it."""
+    return HandValue(tuple(hand), CATEGORY_NAMES[key[0]], strength, describe(said), interpretation, key=key, said=said)
+
+
 def _value_of(
     hand: Sequence[Card], strength: int, key: Key, reading: Reading | None, stand_ins: Mapping[str, Card]
 ) -> HandValue:
@@ -400,11 +403,11 @@ def _value_of(
     if reading is None:  # a special hand: its trumps are not substituted (1(c) step 1)
         interpretation = dict(stand_ins) if stand_ins else None
         said = Said(key[0], (), len(trumps), key[1])
-        return HandValue(tuple(hand), key, CATEGORY_NAMES[key[0]], strength, interpretation, describe(said), said)
+        return _said(hand, key, strength, interpretation, said)
     assigned = _assign_suits(naturals, trumps, reading)
     interpretation = {t: realm_code(*c) for t, c in assigned.items()} if trumps else None
     said = Said(key[0], (*naturals, *assigned.values()), len(trumps), key[1], tuple((interpretation or {}).items()))
-    return HandValue(tuple(hand), key, CATEGORY_NAMES[key[0]], strength, interpretation, describe(said), said)
+    return _said(hand, key, strength, interpretation, said)
 
 
 # -- public ------------------------------------------------------------------------------------------
@@ -412,14 +415,8 @@ def evaluate_hand(hand: Sequence[Card], options: BrogginOptions) -> HandValue:
     """The hand under its best trump assignment, looked up in the table for the effective options."""
     table = hand_table(options)
     found = table.rank(hand)
-    return HandValue(
-        tuple(hand),
-        table.key(found),
-        found["category"],
-        found["strength"],
-        found.get("interpretation"),
-        found["description"],
-    )
+    category, strength, description = found["category"], found["strength"], found["description"]
+    return HandValue(tuple(hand), category, strength, description, found.get("interpretation"), key=table.key(found))
 
 
 def is_special(hand: Sequence[Card], options: BrogginOptions) -> bool:
@@ -516,7 +513,7 @@ def evaluate_declared(
     strength = bisect.bisect_right(hand_table(options).keys, key)
     interpretation = {t: realm_code(*c) for t, c in ordered.items()}
     said = Said(key[0], (*naturals, *ordered.values()), len(trumps), key[1], tuple(interpretation.items()), True)
-    return HandValue(tuple(hand), key, CATEGORY_NAMES[key[0]], strength, interpretation, describe(said), said)
+    return _said(hand, key, strength, interpretation, said)
 
 
 def deciding(first: Key, second: Key) -> str:

@@ -111,10 +111,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     min_players = 2
     max_players = 10  # BRG-A14: 8 by default, up to 10 with the option max_players
     hand_size = HAND_SIZE
-    options_type = BrogginOptions
-    state_type = BrogginState
     phases = PHASES
-    actions = (BrogginBet, Fold, Exchange, Call, Raise, Declare)
     problem_codes = (BrogginProblem,)
     refusal_codes = (BrogginRefusal,)
     ranking = RANKING
@@ -590,7 +587,7 @@ def _parse_assignments(pairs: Sequence[tuple[str, Card]]) -> tuple[list[tuple[st
 
 def _evaluation(value: HandValue, language: str = ENGLISH) -> Evaluation:
     """An evaluated hand as the game's verbs answer it, its description in ``language``."""
-    description = value.description
-    if language != ENGLISH:
-        description = describe(value.said or said_of(value.hand, value.key, value.interpretation), language)
-    return Evaluation(value.hand, value.category, value.strength, description, value.interpretation)
+    if language == ENGLISH:
+        return value
+    said = value.said or said_of(value.hand, value.key, value.interpretation)
+    return dataclasses.replace(value, description=describe(said, language))

@@ -87,11 +87,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     min_players = 3
     max_players = 8
     hand_size = HAND_SIZE
-    options_type = OldBragOptions
-    state_type = OldBragState
-    carry_type = OldBragCarry
     phases = PHASES
-    actions = (Bet, Call, Raise, Fold, Hit, Stand)
     problem_codes = (OldBragProblem,)
     refusal_codes = (OldBragRefusal,)
     ranking = RANKING

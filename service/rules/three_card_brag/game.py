@@ -65,11 +65,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     min_players = 2
     max_players = 17
     hand_size = HAND_SIZE
-    options_type = BragOptions
-    state_type = BragState
-    carry_type = BragCarry
     phases = PHASES
-    actions = (Bet, Call, Raise, Fold, See, Look)
     problem_codes = (BragProblem,)
     refusal_codes = (BragRefusal,)
     ranking = RANKING
