@@ -11,7 +11,7 @@ import pytest
 from service.conformance import SOURCE_DIR
 from service.conformance.cases.common import operations
 from service.conformance.client import InProcess
-from service.conformance.generate import NOT_YET_REACHED, pack
+from service.conformance.generate import UNREACHABLE, pack
 from service.conformance.run import load_pack, replay
 from service.rules.registry import GAMES
 
@@ -73,7 +73,32 @@ def test_every_refusal_and_problem_code_has_a_vector(committed, game_id: str) ->
     given = set(codes(committed, game_id)) | wire_refused(committed, game_id)
     assert len(given) > 10  # the answers are read
     listed = {f"refusal code {c}" for c in game.refusals()} | {f"problem code {c}" for c in game.checks()}
-    assert sorted(listed - given - set(NOT_YET_REACHED.get(game_id, ()))) == []
+    assert sorted(listed - given) == sorted(UNREACHABLE.get(game_id, {}))
+
+
+def test_a_hit_on_an_empty_stock_needs_more_cards_than_the_seats_can_hold() -> None:
+    """Old Brag's ``stock_empty`` (UNREACHABLE): with the stock empty all 52 cards are held, but no valid state
+    lets the seats hold that much, counting every card at its least (an ace 1)."""
+    from service.rules.old_brag.pot3 import LIMIT_31, card_value_31
+
+    game = GAMES["old-brag"]
+    least = [1 if card[0] == "A" else card_value_31(card) for card in game.full_pack()]
+    bust = LIMIT_31 + max(least)  # 31 before the last card, then one card more
+    assert sum(least) > (game.max_players - 1) * bust + LIMIT_31
+
+
+def test_brisque_refuses_a_trump_ace_meld_before_asking_who_exchanged(app) -> None:
+    """Brisque's ``trump_ace_exchanged`` (UNREACHABLE): its melds lack the trump ace, refused first."""
+    from service.conformance.cases import crafted
+    from service.conformance.simulate import dump_state
+    from service.rules.briscan.variants import BRISQUE, TRUMP_ACE
+
+    game = GAMES["brisque"]
+    assert TRUMP_ACE not in BRISQUE.meld_kinds
+    state, action, _ = crafted.found(game, "too_many_melds")
+    announce = {**action, "melds": [{"kind": TRUMP_ACE, "cards": ["A" + state.trump]}]}
+    answer = app.test_client().post("/v1/brisque/actions", json={"state": dump_state(game, state), "action": announce})
+    assert (answer.status_code, answer.json["code"]) == (409, "meld_not_allowed")
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

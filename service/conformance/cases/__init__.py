@@ -14,6 +14,7 @@ from typing import Any
 
 from service.conformance.cases import (
     catalog,
+    crafted,
     deals,
     examples,
     hands,
@@ -41,6 +42,7 @@ MODULES = (
     play,
     refusals,
     states,
+    crafted,
     records,
     option_effects,
     names,

@@ -47,6 +47,39 @@ def post(
     )
 
 
+def refused(
+    game: Game[Any, Any, Any], state: dict[str, Any], action: dict[str, Any], rule: str, what: str, code: str
+) -> Case:
+    """A case of ``actions`` the rules refuse: ``what`` is refused with ``code`` under ``rule``."""
+    return post(
+        game,
+        "actions",
+        {"state": state, "action": action},
+        (rule,),
+        f"{what}: 409 with code {code}, rule {rule} and what was legal.",
+        "refusal",
+        code,
+        [f"code:{code}"],
+    )
+
+
+def invalid(
+    game: Game[Any, Any, Any], state: dict[str, Any], rules: Iterable[str], description: str, code: str, wire: bool
+) -> Case:
+    """A case of ``states/validate`` whose answer lists the problem ``code``, or with ``wire`` a state the wire
+    refuses (a 422) before the engine could say so."""
+    return post(
+        game,
+        "states/validate",
+        {"state": state},
+        rules,
+        description,
+        "problem",
+        f"wire-{code}" if wire else code,
+        [f"code:{code}", *(["wire-refused"] if wire else [])],
+    )
+
+
 def kind(game: Game[Any, Any, Any]) -> str:
     return "hand" if isinstance(game, HandGame) else "trick" if isinstance(game, TrickGame) else "other"
 

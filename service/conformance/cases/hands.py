@@ -49,6 +49,32 @@ def option_words(options: dict[str, Any]) -> str:
     return ", ".join(f"{k} {v}" for k, v in options.items()) or "default options"
 
 
+def bounds(
+    game: HandGame[Any, Any, Any],
+    entry: dict[str, Any],
+    extra: dict[str, Any],
+    rules: tuple[str, ...],
+    category: str,
+    what: str,
+    group: str,
+    key: str,
+) -> Case:
+    """``hands/evaluate`` of the strongest and the weakest hand of ``entry`` (``category``, or its hands read
+    with wild cards: ``group`` wild-cards), tagged with the category and the options of ``extra``."""
+    tags = [f"category:{category}", *(["wild-cards"] if group == "wild-cards" else [])]
+    tags += [f"option:{k}" for k in extra.get("options", {})]
+    return post(
+        game,
+        "hands/evaluate",
+        {"hands": [entry["max"][1], entry["min"][1]], **extra},
+        rules,
+        f"The strongest and the weakest {what}.",
+        group,
+        key.strip("-"),
+        tags,
+    )
+
+
 def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
     if not isinstance(game, HandGame):
         return
@@ -63,16 +89,8 @@ def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
         categories = game.categories()
         for category in categories:
             entry = found[category]
-            yield post(
-                game,
-                "hands/evaluate",
-                {"hands": [entry["max"][1], entry["min"][1]], **extra},
-                rules,
-                f"The strongest and the weakest {category} ({words}).",
-                "category-boundary",
-                f"{category}-{key}".strip("-"),
-                [f"category:{category}", *tags],
-            )
+            what = f"{category} ({words})"
+            yield bounds(game, entry, extra, rules, category, what, "category-boundary", f"{category}-{key}")
             if "tie" in entry:
                 yield post(
                     game,
@@ -86,16 +104,8 @@ def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
                 )
             wild = found.get("wild:" + category)
             if wild is not None:
-                yield post(
-                    game,
-                    "hands/evaluate",
-                    {"hands": [wild["max"][1], wild["min"][1]], **extra},
-                    rules,
-                    f"The strongest and the weakest {category} read with wild cards ({words}).",
-                    "wild-cards",
-                    f"wild-{category}-{key}".strip("-"),
-                    [f"category:{category}", "wild-cards", *tags],
-                )
+                what = f"{category} read with wild cards ({words})"
+                yield bounds(game, wild, extra, rules, category, what, "wild-cards", f"wild-{category}-{key}")
         for better, worse in itertools.pairwise(categories):
             yield post(
                 game,

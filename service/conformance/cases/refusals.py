@@ -2,8 +2,8 @@
 code, sent to ``actions`` (a 409 with ``code``, ``rule`` and ``legal_actions``).
 
 Found by probing the seeded deals of :mod:`.corpus` at every step with actions the rules should refuse (another
-seat's turn, other phases' actions, bad amounts and cards), then from the hand-made situations of
-:data:`CRAFTED` for codes random play does not reach. :mod:`service.conformance.generate` fails when a code of
+seat's turn, other phases' actions, bad amounts and cards); :mod:`.crafted` has the hand-made situations for
+the codes random play does not reach. :mod:`service.conformance.generate` fails when a code of
 a game's list has no vector.
 """
 
@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from service.conformance.cases.common import post
+from service.conformance.cases.common import post, refused
 from service.conformance.cases.corpus import corpus
 from service.conformance.simulate import dump_state, hand_of, refusal, submitted
 from service.conformance.vector import Case
@@ -142,13 +142,5 @@ def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
         count[code] = count.get(code, 0) + 1
         if count[code] > PER_CODE:
             continue
-        yield post(
-            game,
-            "actions",
-            {"state": dump_state(game, state), "action": action},
-            (rule,),
-            f"A {action.get('type')} the rules refuse: 409 with code {code}, rule {rule} and what was legal.",
-            "refusal",
-            f"{code}",
-            [f"code:{code}"],
-        )
+        what = f"A {action.get('type')} the rules refuse"
+        yield refused(game, dump_state(game, state), action, rule, what, code)

@@ -15,7 +15,7 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from service.conformance.cases.common import SECTIONS, post
+from service.conformance.cases.common import SECTIONS, invalid, post
 from service.conformance.cases.corpus import corpus
 from service.conformance.simulate import dump_state, load_state
 from service.conformance.vector import Case
@@ -201,28 +201,11 @@ def attempts(game: Game[Any, Any, Any]) -> Iterator[tuple[str, str, dict[str, An
 def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
     problems = SECTIONS["problems"]
     for code, (where, changed) in sorted(found(game).items()):
-        yield post(
-            game,
-            "states/validate",
-            {"state": changed},
-            (problems,),
-            f"A state made wrong at {where}: not valid, with problem {code} among every problem listed.",
-            "problem",
-            code,
-            [f"code:{code}"],
-        )
+        what = f"A state made wrong at {where}: not valid, with problem {code} among every problem listed."
+        yield invalid(game, changed, (problems,), what, code, wire=False)
     for code, where, changed in attempts(game):
-        yield post(
-            game,
-            "states/validate",
-            {"state": changed},
-            (problems,),
-            f"A state wrong at {where} that would have problem {code}: the wire refuses it first "
-            f"({WIRE_REFUSED[code]}).",
-            "problem",
-            f"wire-{code}",
-            [f"code:{code}", "wire-refused"],
-        )
+        what = f"A state wrong at {where} that would have problem {code}: the wire refuses it first"
+        yield invalid(game, changed, (problems,), f"{what} ({WIRE_REFUSED[code]}).", code, wire=True)
     for played in corpus(game)[:2]:
         for state in (played.states[0], played.states[-1]):
             yield post(

@@ -13,7 +13,7 @@ from service.rules.briscan.state import COMPLETE, ENDINGS, FINAL, PHASES, TALON,
 from service.rules.briscan.variants import CB_COURTS, CB_PIPS, QUARTET, TRUMP_ACE
 from service.rules.cards import Card, rank
 from service.rules.errors import Problem
-from service.rules.game import Check
+from service.rules.game import Check, seat_count_problems, seat_order_problems
 from service.rules.seats import next_seat, replace_seat
 from service.rules.trick_history import TrickCodes, table_cards_problems, trick_history_problems, turn_up_problems
 
@@ -48,8 +48,11 @@ def state_problems(game: Briscan, state: BriscanState) -> list[Problem]:
     """Every inconsistency of a Briscan or Brisque state whose table holds: seats, cards, the turn-up and the
     talon, tricks, melds, bonuses, scores and how the deal ended."""
     problems: list[Problem] = []
-    if len(state.seats) != 2 or any(s.seat != i for i, s in enumerate(state.seats)):
-        return [Problem(Check.seat_count, "two seats, listed in order 0, 1", "/seats")]
+    if len(state.seats) != 2:
+        return seat_count_problems(state.seats, 2)
+    order = [problem for i, s in enumerate(state.seats) for problem in seat_order_problems(s.seat, i)]
+    if order:
+        return order
     problems.extend(table_cards_problems([*state.talon, *state.trick], state.seats, state.tricks, PACK))
     problems.extend(turn_up_problems(state.trump, state.turn_up, PACK, BriscanProblem.trump, BriscanProblem.turn_up))
     if state.exchanged_by is not None and (state.exchanged_by not in (0, 1) or state.turn_up == "7" + state.trump):

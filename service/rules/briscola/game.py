@@ -18,7 +18,7 @@ from service.rules.briscola.common import (
 from service.rules.briscola.events import BRISCOLA_EVENTS, BriscolaResult
 from service.rules.briscola.options import BriscolaOptions
 from service.rules.briscola.state import COMPLETE, PHASES, PLAY, BriscolaCarry, BriscolaSeat, BriscolaState
-from service.rules.briscola.validate import BriscolaProblem, briscola_problems
+from service.rules.briscola.validate import BriscolaProblem, StockProblem, briscola_problems
 from service.rules.cards import Card, rank, suit
 from service.rules.errors import CardError, Problem
 from service.rules.frozen import evolve
@@ -80,7 +80,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     min_players = 2
     max_players = 6
     phases = PHASES
-    problem_codes = (BriscolaProblem, MatchProblem)
+    problem_codes = (BriscolaProblem, StockProblem, MatchProblem)
     refusal_codes = (BriscolaRefusal,)
     hand_size = HAND_SIZE
     event_types = BRISCOLA_EVENTS

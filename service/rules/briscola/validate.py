@@ -34,9 +34,13 @@ if TYPE_CHECKING:
 
 BriscolaProblem = StrEnum(
     "BriscolaProblem",
-    ("points trick_size trick_leader trick_winner trick_points tricks trump turn_up stock_size leader phase turn"),
+    ("points trick_size trick_leader trick_winner trick_points tricks trump leader phase turn"),
 )
 """The problem codes of a Briscola or Briscola chiamata state, besides those every game shares (:class:`Check`)."""
+
+StockProblem = StrEnum("StockProblem", "turn_up stock_size")
+"""The problem codes of a Briscola state's turn-up and stock (Briscola chiamata deals all 40 cards: it has
+neither)."""
 
 TRICK_CODES = TrickCodes(
     BriscolaProblem.trick_size, BriscolaProblem.trick_leader, BriscolaProblem.trick_winner, BriscolaProblem.trick_points
@@ -91,13 +95,13 @@ def briscola_problems(game: Briscola, state: BriscolaState) -> list[Problem]:
     pack = game.pack(n, state.options)
     problems.extend(table_cards_problems([*state.stock, *state.trick], state.seats, state.tricks, pack))
     # a wrong trump is reported and the checks go on: the sizes and the turn do not depend on it
-    problems.extend(turn_up_problems(state.trump, state.turn_up, pack, BriscolaProblem.trump, BriscolaProblem.turn_up))
+    problems.extend(turn_up_problems(state.trump, state.turn_up, pack, BriscolaProblem.trump, StockProblem.turn_up))
     if state.stock and state.stock[-1] in pack and state.turn_up in pack:
         face_up = state.stock[-1]
         if not face_up_reachable(state.turn_up, face_up, state.options.turnup_exchange):
             problems.append(
                 Problem(
-                    BriscolaProblem.turn_up,
+                    StockProblem.turn_up,
                     "the stock's last card is the turn-up"
                     if state.options.turnup_exchange == "none"
                     else "the stock's last card is the turn-up or a trump exchanged for it (BRI-A5)",
@@ -115,7 +119,7 @@ def briscola_problems(game: Briscola, state: BriscolaState) -> list[Problem]:
     stock_size = max(0, len(pack) - game.hand_size * n - played * n)
     if len(state.stock) != stock_size:
         problems.append(
-            Problem(BriscolaProblem.stock_size, f"after {played} tricks the stock holds {stock_size} cards", "/stock")
+            Problem(StockProblem.stock_size, f"after {played} tricks the stock holds {stock_size} cards", "/stock")
         )
     expected_leader = state.tricks[-1].winner if state.tricks else first
     if state.leader != expected_leader:

@@ -72,7 +72,7 @@ OldBragRefusal = StrEnum(
     "OldBragRefusal",
     (
         "dealer_opens already_opened not_drawing_phase betting_over not_in_pot3 already_bust already_stood "
-        "dealer_must_open nothing_to_call no_bet_to_raise not_betting bet_too_small raise_too_small "
+        "dealer_must_open nothing_to_call no_bet_to_raise bet_too_small raise_too_small "
         "raise_too_large stock_empty"
     ),
 )
@@ -295,8 +295,10 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
             after = dataclasses.replace(state, seats=seats, main_pot=state.main_pot + cost)
             return self._next_bettor(after, seat, [{"type": "call", "seat": seat, "chips": cost}])
         # bet (the dealer's opening) or raise: ``amount`` is the new total level
-        if not isinstance(action, Bet | Raise):
-            raise self.illegal(state, "not_betting", "4(b)", "hit and stand belong to the 31 phase, after the betting")
+        if not isinstance(action, Bet | Raise):  # hit and stand: refused by _precheck already
+            raise self.illegal(
+                state, "not_drawing_phase", "4(b)", "hit and stand belong to the 31 phase, after the betting"
+            )
         amount = action.amount
         low, high = self._raise_bounds(state)
         if amount < low:
