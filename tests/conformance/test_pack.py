@@ -154,3 +154,23 @@ def test_every_rule_cited_is_a_heading_of_the_games_rules_file(committed) -> Non
         cited = {rule for v in committed if v["game"] == game_id for rule in v["rules"]}
         assert len(cited) > 5
         assert sorted(cited - known) == [], game_id
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_option_has_an_effect_vector_or_none_in_its_game(committed, game_id: str) -> None:
+    """A pair of option-effect vectors per option (with the value, without it), unless the rules file says the
+    option changes nothing in this game (INERT)."""
+    from service.conformance.cases.option_effects import INERT
+    from tests.docs.markdown import doc_path
+
+    shown = {
+        tag.removeprefix("option:")
+        for v in committed
+        if v["game"] == game_id and v["group"] == "option-effect"
+        for tag in v.get("tags", [])
+    }
+    inert = INERT.get(game_id, {})
+    assert sorted({spec.name for spec in GAMES[game_id].option_specs()} - shown) == sorted(inert)
+    lines = doc_path(game_id).read_text(encoding="utf-8").splitlines()
+    for name in inert:
+        assert any(f"`{name}`" in line and "no effect" in line for line in lines), name

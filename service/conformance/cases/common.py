@@ -51,15 +51,9 @@ def refused(
     game: Game[Any, Any, Any], state: dict[str, Any], action: dict[str, Any], rule: str, what: str, code: str
 ) -> Case:
     """A case of ``actions`` the rules refuse: ``what`` is refused with ``code`` under ``rule``."""
+    description = f"{what}: 409 with code {code}, rule {rule} and what was legal."
     return post(
-        game,
-        "actions",
-        {"state": state, "action": action},
-        (rule,),
-        f"{what}: 409 with code {code}, rule {rule} and what was legal.",
-        "refusal",
-        code,
-        [f"code:{code}"],
+        game, "actions", {"state": state, "action": action}, (rule,), description, "refusal", code, [f"code:{code}"]
     )
 
 

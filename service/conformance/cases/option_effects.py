@@ -1,16 +1,18 @@
 """Every option's effect on at least one answer: for each option and a value other than its default, the first
 request (hands at the category boundaries, a trick, a hand's melds, a seeded deal, a seeded record played under
-that value) whose answer differs from the default's in more than the echoed options, as a pair of vectors: with
-the value and without. :mod:`service.conformance.generate` fails when an option has no such pair."""
+that value, or a request made by hand for it: :data:`CRAFTED`) whose answer differs from the default's in more
+than the echoed options, as a pair of vectors: with the value and without. :mod:`service.conformance.generate`
+fails when an option has no such pair, unless the option changes nothing in the game (:data:`INERT`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
-from service.conformance.cases import examples
+from service.conformance.cases import crafted, examples
 from service.conformance.cases.common import non_default, post, table_sizes
 from service.conformance.cases.corpus import PREFERRED
 from service.conformance.cases.deals import CARRIES
@@ -23,23 +25,27 @@ from service.rules.game import Game, HandGame, TrickGame
 ECHOED = ("rules", "rules_version", "options")
 BASES: dict[tuple[str, str], dict[str, Any]] = {("briscola-chiamata", "points_min"): {"auction": "points_only"}}
 """Options shown against other options than the defaults: the ones they only matter with."""
-NOT_YET_SHOWN: dict[str, tuple[str, ...]] = {
-    "broggin": ("max_raises", "odd_chip"),
-    "briscan": ("brisque_turnup_bonus", "melds_per_turn", "sequence_cards_in_quartets"),
-    "brisque": (
-        "ace_is_court",
-        "carte_blanche_timing",
-        "melds_per_turn",
-        "quartet_doubling",
-        "sequence_cards_in_quartets",
-        "strict_card_reuse",
-        "trump_ace_bonus",
-    ),
+VALUES: dict[tuple[str, str], list[Any]] = {
+    ("broggin", "max_raises"): [0],
+    ("briscan", "melds_per_turn"): [1],
+    ("brisque", "melds_per_turn"): [1],
 }
-"""Options whose effect no case shows yet, per game: announcements that random play does not make, Broggin's
-odd chip of a split pot (equal hands at a showdown) and a cap on raises that random raising stays under, and
-Briscan's ``brisque_turnup_bonus`` (a Brisque rule). The generator accepts their absence (and does not search
-seeded records for them) and fails once one is shown by another candidate, so that the list only shrinks."""
+"""Values tried for an option instead of :func:`~.common.non_default`'s: the ones seeded play reaches (a
+first raise, a second meld in one turn)."""
+NO_EFFECT = "no effect in Brisque"
+INERT: dict[str, dict[str, str]] = {
+    "briscan": {"brisque_turnup_bonus": "a Brisque rule (BSC-A12): no effect in Briscan"},
+    "brisque": {
+        "ace_is_court": f"{NO_EFFECT} (no carte blanche)",
+        "carte_blanche_timing": f"{NO_EFFECT} (no carte blanche)",
+        "quartet_doubling": f"{NO_EFFECT} (four kings or queens win the game and score nothing)",
+        "sequence_cards_in_quartets": f"{NO_EFFECT} (no sequences)",
+        "strict_card_reuse": f"{NO_EFFECT} (a marriage scores once per suit anyway)",
+        "trump_ace_bonus": f"{NO_EFFECT} (no trump-ace bonus)",
+    },
+}
+"""Options the game accepts (Briscan and Brisque share their options) that change nothing in it, as its rules
+file says: no answer can show an effect, and the generator fails if one does."""
 RECORD_SEEDS = 30
 
 
@@ -88,10 +94,97 @@ def records(
                     return
 
 
+def stacked_deck(game: Game[Any, Any, Any], players: int, hands: dict[int, list[str]]) -> list[str]:
+    """A deck that deals ``hands`` (seat -> cards) from dealer 0, the other cards in the pack's order."""
+    pack = list(game.pack(players, game.options(None)))
+    dealt, _, _ = game.deal_cards(players, 0, pack, len(next(iter(hands.values()))))
+    where = {card: (seat, i) for seat, hand in enumerate(dealt) for i, card in enumerate(hand)}
+    rest = iter(c for c in pack if not any(c in h for h in hands.values()))
+    return [hands[where[c][0]][where[c][1]] if c in where and where[c][0] in hands else next(rest) for c in pack]
+
+
+def played_out(game: Game[Any, Any, Any], record: dict[str, Any], plans: dict[int, tuple[str, ...]]) -> list[Any]:
+    """The actions of ``record`` (dealt from its deck) when each seat takes, at its turn, the listed action whose
+    type comes first in its plan (``plans[-1]`` for the seats not named), a discard of nothing, an amount at
+    its least."""
+    state = game.deal(record["players"], record["dealer"], game.options(None), record["deck"]).state
+    actions = []
+    while state.to_act is not None:
+        plan = plans.get(state.to_act, plans[-1])
+        listed = min(game.legal_actions(state), key=lambda a: plan.index(a["type"]) if a["type"] in plan else 99)
+        action = {k: v for k, v in listed.items() if k not in ("min", "max", "max_cards")}
+        action |= {"amount": listed["min"]} if "min" in listed else {}
+        action |= {"discard": []} if "max_cards" in listed else {}
+        actions.append(action)
+        state = game.apply(state, load_action(game, action)).state
+    return actions
+
+
+def split_pot(game: Game[Any, Any, Any]) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """Broggin (BRG-A10): two equal pairs share a pot of 5 at the showdown, the third player folded."""
+    hands = {1: ["1Sw", "1St", "3Co", "5Cu"], 2: ["1Co", "1Cu", "3Sw", "5St"]}
+    record: dict[str, Any] = {"players": 3, "dealer": 0, "deck": stacked_deck(game, 3, hands)}
+    record["actions"] = played_out(game, record, {0: ("fold",), -1: ("bet", "exchange", "call")})
+    yield "records/adjudicate", {"record": record}, "two equal hands sharing an odd pot"
+
+
+def one_meld_announced(game: Game[Any, Any, Any]) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """Brisque (BSC-A7): what is legal once the seat on lead announced one of two marriages it holds."""
+    state, action, _ = crafted.found(game, "too_many_melds")
+    state = crafted.freed(state, melds_per_turn=None)
+    if len(action["melds"]) > 1:
+        state = game.apply(state, load_action(game, {**action, "melds": action["melds"][:1]})).state
+    yield "legal-actions", {"state": dump_state(game, state)}, "a turn with one meld announced and another held"
+
+
+def quartet_over_a_sequence(game: Game[Any, Any, Any]) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """Briscan (BSC-A2): the seat on lead holds a card of a sequence it announced and, brought in from the
+    talon, the three other cards of that rank: a quartet reusing the sequence's card."""
+    for seed in range(crafted.SEEDS):
+        for state in play(game, 2, f"quartet-{seed}", None, None, ("announce",)).states:
+            changed = with_quartet(game, state)
+            if changed is not None and not game.validate(changed):
+                yield "legal-actions", {"state": dump_state(game, changed)}, "a quartet reusing a sequence's card"
+                return
+
+
+def with_quartet(game: Game[Any, Any, Any], state: Any) -> Any:
+    """``state`` with the quartet of :func:`quartet_over_a_sequence` swapped in from the talon, or None."""
+    seat = state.to_act
+    if seat is None or seat != state.leader or state.trick or not state.tricks or len(state.talon) < 2:
+        return None
+    me = state.seats[seat]
+    kept = {c for m in me.melds for c in m.cards}
+    for meld in me.melds:
+        if meld.kind not in ("tierce", "quatrieme", "quinte"):
+            continue
+        for card in (c for c in meld.cards if c in me.hand and c[0] in "ATKQJ"):
+            others = [r + s for r, s in ((card[0], x) for x in "SHDC") if r + s != card]
+            spare = [c for c in me.hand if c not in kept]
+            if not set(others) <= set(state.talon[:-1]) or len(spare) < 3:
+                continue
+            swap = dict(zip(spare[:3], others, strict=True)) | dict(zip(others, spare[:3], strict=True))
+            hand = tuple(swap.get(c, c) for c in me.hand)
+            talon = tuple(swap.get(c, c) for c in state.talon)
+            seats = tuple(dataclasses.replace(s, hand=hand) if s.seat == seat else s for s in state.seats)
+            return dataclasses.replace(state, seats=seats, talon=talon)
+    return None
+
+
+CRAFTED: dict[tuple[str, str], Callable[[Game[Any, Any, Any]], Iterator[tuple[str, dict[str, Any], str]]]] = {
+    ("broggin", "odd_chip"): split_pot,
+    ("brisque", "melds_per_turn"): one_meld_announced,
+    ("briscan", "sequence_cards_in_quartets"): quartet_over_a_sequence,
+}
+"""Hand-made requests for options no seeded play shows, tried first for that option."""
+
+
 def candidates(
     game: Game[Any, Any, Any], name: str, value: Any, base: dict[str, Any]
 ) -> Iterator[tuple[str, dict[str, Any], str]]:
     """(operation, body without options, what it shows) to try, cheapest first."""
+    if (game.id, name) in CRAFTED:
+        yield from CRAFTED[game.id, name](game)
     yield from documented(game, name)
     if isinstance(game, HandGame):
         found = extremes(game, ())
@@ -112,7 +205,7 @@ def candidates(
     for players in table_sizes(game):
         state = dump_state(game, deal(game, players, 0, "option-effect").states[0])
         yield "legal-actions", {"state": state}, f"what is legal at the start of a seeded deal of {players}"
-    if name not in NOT_YET_SHOWN.get(game.id, ()):  # the search of seeded records is the long part
+    if name not in INERT.get(game.id, {}):  # the search of seeded records is the long part
         yield from records(game, name, value, base)
 
 
@@ -147,7 +240,7 @@ def effects(game: Game[Any, Any, Any], ask: Any) -> dict[str, tuple[Any, str, di
     out = {}
     for spec in game.option_specs():
         base = BASES.get((game.id, spec.name), {})
-        for value in non_default(spec):
+        for value in VALUES.get((game.id, spec.name), non_default(spec)):
             for operation, plain, what in candidates(game, spec.name, value, base):
                 body = with_options(operation, plain, base) if base else plain
                 path = f"/v1/{game.id}/{operation}"
@@ -190,9 +283,9 @@ def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
 
 
 def missing(game: Game[Any, Any, Any], ask: Any) -> list[str]:
-    """The options no answer showed an effect of (:data:`NOT_YET_SHOWN` aside), and those of
-    :data:`NOT_YET_SHOWN` that one does now."""
+    """The options no answer showed an effect of (:data:`INERT` aside), and those of :data:`INERT` that one
+    does."""
     shown = set(effects(game, ask))
-    excused = set(NOT_YET_SHOWN.get(game.id, ()))
-    lacking = sorted({spec.name for spec in game.option_specs()} - shown - excused)
-    return lacking + [f"{name} (shown now: take it out of NOT_YET_SHOWN)" for name in sorted(shown & excused)]
+    inert = set(INERT.get(game.id, {}))
+    lacking = sorted({spec.name for spec in game.option_specs()} - shown - inert)
+    return lacking + [f"{name} (shown, yet listed in INERT)" for name in sorted(shown & inert)]

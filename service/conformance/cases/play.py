@@ -63,13 +63,6 @@ def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
         if first_of_options and played.actions:
             middle = dump_state(game, played.states[len(played.actions) // 2])
             for seat in range(played.record["players"]):
-                yield post(
-                    game,
-                    "states/view",
-                    {"state": middle, "seat": seat},
-                    (flow,),
-                    f'A state in mid-deal as seat {seat} may see it: hidden cards are "??".',
-                    "view",
-                    None,
-                    [*tags, "views"],
-                )
+                seen = f'A state in mid-deal as seat {seat} may see it: hidden cards are "??".'
+                body = {"state": middle, "seat": seat}
+                yield post(game, "states/view", body, (flow,), seen, "view", None, [*tags, "views"])
