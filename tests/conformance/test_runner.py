@@ -140,3 +140,59 @@ def test_a_pack_file_changed_by_hand_is_refused(small_pack) -> None:
     (folder / "briscola.jsonl").write_bytes((folder / "briscola.jsonl").read_bytes() + b"\n")
     code, output = run("--pack", str(folder))
     assert code == 2 and "SHA-256" in output
+
+
+@pytest.fixture(scope="module")
+def three_card_brag() -> list[dict]:
+    return load_pack(SOURCE_DIR, ["three-card-brag"])[1]
+
+
+def failures(app, vectors: list[dict]) -> dict[str, object]:
+    """The runner's failed outcomes, by vector id."""
+    return {o.vector["id"]: o for o in replay(InProcess(app), vectors) if o.status == "failed"}
+
+
+def test_a_mutant_category_order_fails_the_vectors_of_that_rule(app, three_card_brag, monkeypatch) -> None:
+    """A flush ranked above a run (poker's order, not Brag's 5(c)): the boundary between the two and the
+    order of every category fail; the hands of the categories below both still pass."""
+    from service.rules import tables
+    from service.rules.three_card_brag import evaluation
+
+    original = evaluation.hand_key
+
+    def flush_over_run(hand, a23_rank, prial_order):
+        category, key, description = original(hand, a23_rank, prial_order)
+        swapped = {"run": 3, "flush": 4}.get(category, key[0])
+        return category, (swapped, *key[1:]), description
+
+    monkeypatch.setattr(evaluation, "hand_key", flush_over_run)
+    monkeypatch.setattr(tables, "shipped", lambda game: None)  # the default table is built too, mutated
+    tables.TABLES.clear()
+    try:
+        failed = failures(app, three_card_brag)
+    finally:
+        tables.TABLES.clear()
+
+    def about(*categories: str) -> list[dict]:
+        return [v for v in three_card_brag if {f"category:{c}" for c in categories} <= set(v.get("tags", []))]
+
+    boundary = [v for v in about("run", "flush") if v["group"] in ("category-boundary", "category-order")]
+    assert boundary and all(v["id"] in failed for v in boundary)
+    assert all(failed[v["id"]].message.startswith("/body/") for v in boundary)
+    below = [v for v in three_card_brag if v["group"] == "category-boundary" and v["tags"][0] == "category:pair"]
+    below = [v for v in below if not {"category:run", "category:flush"} & set(v["tags"])]
+    assert below and not any(v["id"] in failed for v in below)
+
+
+def test_a_mutant_payout_fails_the_vectors_of_that_rule(app, three_card_brag, monkeypatch) -> None:
+    """The winner's own stake not taken off its winnings (Brag pays the pot less what each put in): every
+    complete record's result fails at its payouts; records still in progress (no result) pass."""
+    from service.rules.three_card_brag import game
+
+    monkeypatch.setattr(game, "payouts", lambda put_in, won: [won.get(seat, 0) for seat in range(len(put_in))])
+    failed = failures(app, three_card_brag)
+    complete = [v for v in three_card_brag if v["group"] == "record-complete"]
+    assert complete and all(v["id"] in failed for v in complete)
+    assert all("/payouts" in failed[v["id"]].message for v in complete)
+    in_progress = [v for v in three_card_brag if v["group"] == "record-in-progress"]
+    assert in_progress and not any(v["id"] in failed for v in in_progress)
