@@ -2,9 +2,9 @@
 
 Each module has ``cases(game, ask)``, yielding :class:`~service.conformance.vector.Case` objects for one game
 (``ask`` answers a request in-process, for cases that search for an answer worth a vector), and may have
-``service_cases(ask)`` for what no game owns. Adding a kind of vector (a new operation: ``hands/equity``, names
-under ``Accept-Language``, record traces) is one module here and one entry in :data:`MODULES`. Hand-picked cases
-name the rule id they cite; bulk cases come from seeded random play (:mod:`service.conformance.simulate`).
+``service_cases(ask)`` for what no game owns. Adding a kind of vector (a new operation, record traces) is one
+module here and one entry in :data:`MODULES`. Hand-picked cases name the rule id they cite; bulk cases come
+from seeded random play (:mod:`service.conformance.simulate`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from service.conformance.cases import (
     catalog,
     crafted,
     deals,
+    equity,
     examples,
     hands,
     malformed,
@@ -46,5 +47,6 @@ MODULES = (
     records,
     option_effects,
     names,
+    equity,
     malformed,
 )

@@ -82,7 +82,7 @@ def operations(game: Game[Any, Any, Any]) -> list[str]:
     """The POST operations of ``game`` (API.md section 2)."""
     ops = []
     if isinstance(game, HandGame):
-        ops += ["hands/evaluate", "hands/compare"]
+        ops += ["hands/evaluate", "hands/compare", "hands/equity"]
     if isinstance(game, TrickGame):
         ops.append("tricks/winner")
         if game.announces_melds:

@@ -17,6 +17,7 @@ from service.rules.game import Game, HandGame
 WRONG_TYPE = {
     "hands/evaluate": ("hands", "AS"),
     "hands/compare": ("hands", 3),
+    "hands/equity": ("opponents", "1"),
     "tricks/winner": ("trump", 1),
     "melds/evaluate": ("hand", "AS"),
     "deals": ("players", "2"),
@@ -52,6 +53,7 @@ def valid_bodies(game: Game[Any, Any, Any]) -> dict[str, dict[str, Any]]:
     if isinstance(game, HandGame):
         size = game.hand_size
         bodies["hands/evaluate"] = {"hands": [pack[:size]]}
+        bodies["hands/equity"] = {"hand": pack[:size], "opponents": 1}
         bodies["hands/compare"] = {"hands": [pack[:size], pack[size : 2 * size]]}
     bodies["tricks/winner"] = {"trump": "S", "cards": pack[:2]}
     bodies["melds/evaluate"] = {"hand": pack[:5], "trump": "S"}
@@ -60,17 +62,17 @@ def valid_bodies(game: Game[Any, Any, Any]) -> dict[str, dict[str, Any]]:
 
 def card_list(operation: str, body: dict[str, Any]) -> tuple[str, list[str]] | None:
     """Where a body holds a list of cards: (pointer path, the list), for the card cases."""
-    if operation.startswith("hands/"):
+    if operation in ("hands/evaluate", "hands/compare"):
         return "hands/0", body["hands"][0]
     if operation == "tricks/winner":
         return "cards", body["cards"]
-    if operation == "melds/evaluate":
+    if operation in ("melds/evaluate", "hands/equity"):
         return "hand", body["hand"]
     return None
 
 
 def with_cards(operation: str, body: dict[str, Any], cards: list[str]) -> dict[str, Any]:
-    if operation.startswith("hands/"):
+    if operation in ("hands/evaluate", "hands/compare"):
         return {**body, "hands": [cards, *body["hands"][1:]]}
     return {**body, ("cards" if operation == "tricks/winner" else "hand"): cards}
 

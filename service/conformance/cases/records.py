@@ -1,6 +1,6 @@
 """``records/adjudicate``: the seeded deals of :mod:`.corpus` as records played to the end (``complete``), cut
 halfway (``in_progress``) and with an action the rules refuse put in at a known index (``illegal``); every
-seat's view of one complete record per game."""
+seat's view of one complete record per game; the traces (``trace: true``) of two."""
 
 from __future__ import annotations
 
@@ -35,6 +35,10 @@ def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
             None,
             [*tags, *(["views"] if views else [])],
         )
+        if number < 2:  # API.md section 11: the first deal's trace with every seat's, the second's alone
+            what = "with its trace: the deal's events and one step per action" + (", per seat" if views else "")
+            body = {"record": record, **views, "trace": True}
+            yield post(game, "records/adjudicate", body, (flow,), f"A seeded deal {what}.", "record-trace", None, tags)
         half = len(actions) // 2
         yield post(
             game,
