@@ -21,7 +21,7 @@ from service.conformance.cases import MODULES, crafted, option_effects, refusals
 from service.conformance.cases.catalog import SERVICE
 from service.conformance.cases.common import operations
 from service.conformance.client import InProcess
-from service.conformance.vector import Case, canonical, vector
+from service.conformance.vector import Case, canonical, retagged, vector
 from service.rules.game import RULES_VERSION, Game
 from service.rules.registry import GAMES
 
@@ -84,12 +84,14 @@ def build(games: Iterable[str] = tuple(GAMES), ask: Answers | None = None) -> di
     """Every game's vectors (and the service's), sorted by id, one vector per distinct request."""
     ask = ask or Answers()
     files: dict[str, dict[str, dict[str, Any]]] = {}
-    seen: set[tuple[str, str]] = set()
+    seen: dict[tuple[str, str], str] = {}
     for case in all_cases(ask, games):
-        if (case.game, case.digest()) in seen:
-            continue  # the same request, already a vector (the first case to ask it names it)
-        seen.add((case.game, case.digest()))
         same = files.setdefault(case.game, {})
+        if (case.game, case.digest()) in seen:  # the same request, already a vector: the first case names it,
+            first = seen[case.game, case.digest()]  # the others' tags find it too
+            same[first] = retagged(same[first], case.tags)
+            continue
+        seen[case.game, case.digest()] = case.id()
         status, media_type, body = ask.full(case.request())
         if status >= 500:
             raise IncompletePack(f"{case.id()}: the service answered {status}: {body}")

@@ -108,3 +108,13 @@ def vector(case: Case, status: int, content_type: str, body: Any) -> dict[str, A
         "description": case.description,
     }
     return out
+
+
+def retagged(found: dict[str, Any], tags: tuple[str, ...]) -> dict[str, Any]:
+    """The vector ``found`` with ``tags`` added to its own, in their place (after ``group``)."""
+    merged = sorted({*found.get("tags", ()), *tags})
+    if merged == found.get("tags", []):
+        return found
+    items = [(k, v) for k, v in found.items() if k != "tags"]
+    at = [k for k, _ in items].index("group") + 1
+    return dict([*items[:at], ("tags", merged), *items[at:]])

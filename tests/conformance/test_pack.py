@@ -156,19 +156,42 @@ def test_every_rule_cited_is_a_heading_of_the_games_rules_file(committed) -> Non
         assert sorted(cited - known) == [], game_id
 
 
+def default_of(body: dict, name: str, default: object) -> dict:
+    """The request ``body`` without the option ``name`` (a state's options hold every option: its default)."""
+    from service.conformance.cases.option_effects import without
+
+    if "state" in body:
+        return {**body, "state": {**body["state"], "options": {**body["state"]["options"], name: default}}}
+    return without(body, name)
+
+
+def options_of(body: dict) -> dict:
+    inner = body.get("record") or body.get("state") or body
+    return inner.get("options") or {}
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_option_has_an_effect_vector_or_none_in_its_game(committed, game_id: str) -> None:
-    """A pair of option-effect vectors per option (with the value, without it), unless the rules file says the
-    option changes nothing in this game (INERT)."""
-    from service.conformance.cases.option_effects import INERT
+    """Per option, two vectors tagged with it whose requests differ only in the option and whose answers differ
+    beyond the options they echo; unless the rules file says the option changes nothing in this game (INERT)."""
+    from service.conformance.cases.option_effects import INERT, stripped
+    from service.conformance.vector import canonical
     from tests.docs.markdown import doc_path
 
-    shown = {
-        tag.removeprefix("option:")
-        for v in committed
-        if v["game"] == game_id and v["group"] == "option-effect"
-        for tag in v.get("tags", [])
-    }
+    mine = [v for v in committed if v["game"] == game_id and v["request"]["method"] == "POST"]
+    by_request = {canonical(v["request"]): v for v in mine}
+    shown = set()
+    for spec in GAMES[game_id].option_specs():
+        for v in mine:
+            body = v["request"]["body"] if isinstance(v["request"].get("body"), dict) else {}
+            if f"option:{spec.name}" not in v.get("tags", []) or options_of(body).get(spec.name, spec.default) == (
+                spec.default
+            ):
+                continue
+            other = by_request.get(canonical({**v["request"], "body": default_of(body, spec.name, spec.default)}))
+            if other and stripped(other["expect"]) != stripped(v["expect"]) and v["expect"]["status"] == 200:
+                shown.add(spec.name)
+                break
     inert = INERT.get(game_id, {})
     assert sorted({spec.name for spec in GAMES[game_id].option_specs()} - shown) == sorted(inert)
     lines = doc_path(game_id).read_text(encoding="utf-8").splitlines()
