@@ -37,13 +37,6 @@ UNREACHABLE: dict[str, dict[str, str]] = {
         "seat's last card, a card counts at most 10 at the least) and the seat to act at most 31: 7 * 41 + 31 = "
         "318. The guard keeps a state tampered past validation from reaching for a card that is not there.",
     },
-    "brisque": {
-        "refusal code trump_ace_exchanged": "Brisque has no trump-ace meld (its melds are the marriage and the "
-        "quartet): an announced trump_ace is refused with meld_not_allowed before this check (the code is "
-        "Briscan's, the two variants share their tables of codes)",
-        "problem code trump_ace_exchanged": "Brisque has no trump-ace meld: a state's trump_ace meld is "
-        "invalid_meld, and the check that would give this code is skipped",
-    },
 }
 """Codes of a game's tables that no request can make the service give, per game, with the proof (a test checks
 each): the pack cannot show them, and every other code has a vector."""

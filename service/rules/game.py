@@ -169,6 +169,9 @@ class Game(ABC, Generic[S, Opts, A]):
     refusal_codes: ClassVar[tuple[type[StrEnum], ...]]
     """The enums of the codes the game's own refusals give (its :meth:`apply`), besides :class:`Refusal`: every
     code a raise site uses is one of them (the 409's ``code`` enum; see :meth:`refusals`)."""
+    absent_codes: ClassVar[tuple[str, ...]] = ()
+    """Codes of the enums a game shares with another (Brisque with Briscan) that this one never gives: its
+    variant lacks the rule (:meth:`refusals` and :meth:`checks` leave them out)."""
     replayed_refusals: ClassVar[tuple[StrEnum, ...]] = ()
     """The refusal codes (of :meth:`refusals`) the game's ``validate`` gives too: those of a call its state lists
     that was not legal (a Briscola chiamata auction call), besides its :attr:`problem_codes` (see :meth:`checks`)."""
@@ -397,13 +400,16 @@ class Game(ABC, Generic[S, Opts, A]):
         return IllegalAction(code, rule, message, self.legal_actions(state))
 
     def refusals(self) -> list[str]:
-        """Every code the game's refusals can give: :class:`Refusal`'s, then the game's own, each once."""
-        return _codes(Refusal, *self.refusal_codes)
+        """Every code the game's refusals can give: :class:`Refusal`'s, then the game's own, each once (less
+        :attr:`absent_codes`)."""
+        return [code for code in _codes(Refusal, *self.refusal_codes) if code not in self.absent_codes]
 
     def checks(self) -> list[str]:
         """Every code the game's ``validate`` can give (the ``code`` enum of its problems): :class:`Check`'s, the
-        game's own (:attr:`problem_codes`), then its :attr:`replayed_refusals`, each once."""
-        return _codes(Check, *self.problem_codes, self.replayed_refusals)
+        game's own (:attr:`problem_codes`), then its :attr:`replayed_refusals`, each once (less
+        :attr:`absent_codes`)."""
+        codes = _codes(Check, *self.problem_codes, self.replayed_refusals)
+        return [code for code in codes if code not in self.absent_codes]
 
     players_note: ClassVar[str] = ""
     """Said when a player count is refused, besides the counts allowed."""

@@ -87,14 +87,17 @@ def test_a_hit_on_an_empty_stock_needs_more_cards_than_the_seats_can_hold() -> N
     assert sum(least) > (game.max_players - 1) * bust + LIMIT_31
 
 
-def test_brisque_refuses_a_trump_ace_meld_before_asking_who_exchanged(app) -> None:
-    """Brisque's ``trump_ace_exchanged`` (UNREACHABLE): its melds lack the trump ace, refused first."""
+def test_brisque_lists_no_trump_ace_exchanged_and_refuses_a_trump_ace_meld_first(app) -> None:
+    """Brisque's ``absent_codes``: Briscan's ``trump_ace_exchanged`` is not Brisque's (no trump-ace meld, an
+    announced one is refused as meld_not_allowed)."""
     from service.conformance.cases import crafted
     from service.conformance.simulate import dump_state
     from service.rules.briscan.variants import BRISQUE, TRUMP_ACE
 
     game = GAMES["brisque"]
     assert TRUMP_ACE not in BRISQUE.meld_kinds
+    assert "trump_ace_exchanged" in GAMES["briscan"].refusals()
+    assert "trump_ace_exchanged" not in game.refusals() + game.checks()
     state, action, _ = crafted.found(game, "too_many_melds")
     announce = {**action, "melds": [{"kind": TRUMP_ACE, "cards": ["A" + state.trump]}]}
     answer = app.test_client().post("/v1/brisque/actions", json={"state": dump_state(game, state), "action": announce})

@@ -544,6 +544,9 @@ class Brisque(Briscan):
     id = "brisque"
     name = "Brisque"
     variant = BRISQUE
+    absent_codes = ("trump_ace_exchanged",)
+    """Brisque has no trump-ace meld: an announced one is refused as ``meld_not_allowed`` (a state's is an
+    ``invalid_meld``) before the check that would say ``trump_ace_exchanged``."""
 
 
 __all__ = ["Briscan", "Brisque"]
