@@ -1,4 +1,4 @@
-"""Shared fixtures: the app (tables built lazily), a test client, the wheel, and deck building."""
+"""Shared fixtures: the app (tables built lazily), a test client, the wheel; deck building and a trick asked."""
 
 from __future__ import annotations
 
@@ -67,3 +67,9 @@ def deck_for(
     deck.extend(then)
     deck.extend(spare)
     return deck
+
+
+def trick_winner(client, base: str, trump: str, cards: Sequence[str]) -> tuple[int, int]:
+    """``POST {base}/tricks/winner`` answered: the winning card's index and the trick's points."""
+    body = client.post(f"{base}/tricks/winner", json={"trump": trump, "cards": list(cards)}).get_json()
+    return body["winner"], body["points"]

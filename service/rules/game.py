@@ -185,7 +185,9 @@ class Game(ABC, Generic[S, Opts, A]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game class that names its types (``HandGame[OldBragState, OldBragOptions, OldBragAction]``) takes
         them as its :attr:`state_type`, :attr:`options_type`, :attr:`actions` (the action union's members, in
-        order) and :attr:`carry_type` (its state's ``carry`` field's type, if it has one)."""
+        order) and :attr:`carry_type` (its state's ``carry`` field's type, if it has one), unless its body sets
+        them. (``typing`` caches a parametrized class by equal arguments, and unions are equal in any order: two
+        games naming the same state and options with one union in two orders would share the first's order.)"""
         super().__init_subclass__(**kwargs)
         for base in cls.__dict__.get("__orig_bases__", ()):
             origin = get_origin(base)
@@ -193,9 +195,15 @@ class Game(ABC, Generic[S, Opts, A]):
             if not (isinstance(origin, type) and issubclass(origin, Game)) or isinstance(arguments[0], TypeVar):
                 continue
             state, options, action = arguments
-            cls.state_type, cls.options_type = state, options
-            cls.actions = get_args(action) or (action,)
-            cls.carry_type = get_type_hints(state).get("carry")
+            named = {
+                "state_type": state,
+                "options_type": options,
+                "actions": get_args(action) or (action,),
+                "carry_type": get_type_hints(state).get("carry"),
+            }
+            for attribute, value in named.items():
+                if attribute not in cls.__dict__:  # what the class body says stands
+                    setattr(cls, attribute, value)
 
     # -- cards and options -------------------------------------------------------------------------
     card_notation: ClassVar[str]

@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 
 from service.rules.briscan.cards import PACK
-from tests.conftest import deck_for
+from tests.conftest import deck_for, trick_winner
 
 BASE = "/v1/briscan"
 BRISQUE = "/v1/brisque"
@@ -33,8 +33,7 @@ def test_catalog_and_options(client):
 
 
 def test_trick_winner_and_melds(client):
-    body = client.post(f"{BASE}/tricks/winner", json={"trump": "♥", "cards": ["10S", "7♥"]}).get_json()
-    assert (body["winner"], body["points"]) == (1, 10)  # C4
+    assert trick_winner(client, BASE, "♥", ["10S", "7♥"]) == (1, 10)  # C4
     body = client.post(f"{BASE}/tricks/winner", json={"trump": "H", "cards": ["AS", "TS"], "phase": "final"})
     assert body.get_json()["winner"] == 0  # C6
     bad = client.post(f"{BASE}/tricks/winner", json={"trump": "H", "cards": ["6S", "AS"]})

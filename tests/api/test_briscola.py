@@ -6,6 +6,7 @@ import hashlib
 
 from service.rules.briscola.cards import PACK
 from service.rules.shuffle import shuffle
+from tests.conftest import trick_winner
 from tests.rules.briscola.seed_example import EXAMPLE_DECK as SEED_DECK
 
 BASE = "/v1/briscola"
@@ -36,12 +37,9 @@ def test_catalog_lists_both_games(client):
 
 
 def test_trick_winner_with_italian_suit_words(client):
-    body = client.post(f"{BASE}/tricks/winner", json={"trump": "spade", "cards": ["3-coppe", "AH"]}).get_json()
-    assert (body["winner"], body["points"]) == (1, 21)  # S1
-    body = client.post(f"{BASE}/tricks/winner", json={"trump": "♠", "cards": ["7C", "A-denari"]}).get_json()
-    assert (body["winner"], body["points"]) == (0, 11)  # S3
-    body = client.post(f"{CHIAMATA}/tricks/winner", json={"trump": "H", "cards": ["KC", "QC", "AD", "7C"]}).get_json()
-    assert (body["winner"], body["points"]) == (0, 18)  # S5
+    assert trick_winner(client, BASE, "spade", ["3-coppe", "AH"]) == (1, 21)  # S1
+    assert trick_winner(client, BASE, "♠", ["7C", "A-denari"]) == (0, 11)  # S3
+    assert trick_winner(client, CHIAMATA, "H", ["KC", "QC", "AD", "7C"]) == (0, 18)  # S5
     bad = client.post(f"{BASE}/tricks/winner", json={"trump": "S", "cards": ["10S", "AS"]})
     assert bad.status_code == 422 and bad.get_json()["errors"][0]["pointer"].startswith("/cards")
 
