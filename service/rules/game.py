@@ -137,6 +137,10 @@ class Evaluation:
     interpretation: dict[str, Any] | None = None
 
 
+Declarations = Sequence[Mapping[str, Card] | None]
+"""Each hand's declared wild cards (``{wild card: card}``, Broggin's BRG-A3), or None: its best reading."""
+
+
 @dataclass(frozen=True)
 class Comparison:
     """Hands ranked best first, equal hands grouped; ``deciding`` says what separated the top two."""
@@ -569,18 +573,14 @@ class HandGame(Game[S, Opts, A]):
     """Whether a hand may come with declared wild cards (Broggin's BRG-A3): ``{wild card: card}``."""
 
     def evaluate_declared_hands(
-        self,
-        hands: Sequence[Sequence[Card]],
-        declarations: Sequence[Mapping[str, Card] | None],
-        options: Opts,
-        language: str = ENGLISH,
+        self, hands: Sequence[Sequence[Card]], declarations: Declarations, options: Opts, language: str = ENGLISH
     ) -> list[Evaluation]:
         """Evaluate hands, each with its declaration (None: the best reading), described in ``language`` (one of
         :meth:`languages`). Only where supported."""
         raise NotImplementedError(f"{self.name} has no declared wild cards")
 
     def compare_declared_hands(
-        self, hands: Sequence[Sequence[Card]], declarations: Sequence[Mapping[str, Card] | None], options: Opts
+        self, hands: Sequence[Sequence[Card]], declarations: Declarations, options: Opts
     ) -> Comparison:
         """Rank hands, each with its declaration (None: the best reading). Only where supported."""
         raise NotImplementedError(f"{self.name} has no declared wild cards")
@@ -782,6 +782,7 @@ def cards_problem(state_cards: Sequence[Card], pack: Sequence[Card], pointer: st
 __all__ = [
     "ActionBase",
     "Comparison",
+    "Declarations",
     "Evaluation",
     "Event",
     "Game",

@@ -46,6 +46,7 @@ from service.rules.cards import Card
 from service.rules.errors import CardError, InvalidInput, Problem
 from service.rules.game import (
     Comparison,
+    Declarations,
     Evaluation,
     Event,
     HandGame,
@@ -161,7 +162,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     def _declared_values(
         self,
         hands: Sequence[Sequence[Card]],
-        declarations: Sequence[Mapping[str, Card] | None],
+        declarations: Declarations,
         options: BrogginOptions,
         pointer: str = "/declarations",
     ) -> list[HandValue]:
@@ -184,17 +185,14 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     def evaluate_declared_hands(
         self,
         hands: Sequence[Sequence[Card]],
-        declarations: Sequence[Mapping[str, Card] | None],
+        declarations: Declarations,
         options: BrogginOptions,
         language: str = ENGLISH,
     ) -> list[Evaluation]:
         return [_evaluation(v, language) for v in self._declared_values(hands, declarations, options)]
 
     def compare_declared_hands(
-        self,
-        hands: Sequence[Sequence[Card]],
-        declarations: Sequence[Mapping[str, Card] | None],
-        options: BrogginOptions,
+        self, hands: Sequence[Sequence[Card]], declarations: Declarations, options: BrogginOptions
     ) -> Comparison:
         return self.comparison([v.key for v in self._declared_values(hands, declarations, options)])
 
