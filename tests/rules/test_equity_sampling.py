@@ -131,3 +131,23 @@ def test_the_sampled_share_lies_within_4_standard_errors_for_any_seed(seed, spot
     exact = game.equity(hand, opponents, options, method="exact")
     sampled = game.equity(hand, opponents, options, method="monte_carlo", samples=2_000, seed=seed)
     assert abs(sampled.share - exact.share) <= 4 * sampled.standard_error
+
+
+def test_a_rejected_word_redraws_its_sample_from_the_same_words(monkeypatch):
+    """The sampler's fast path reduces a sample's words at once; where it sees a rejected word it draws that
+    sample again word by word from the same words. Forced here on about half the samples, the draws are still
+    the ones :class:`Words` makes."""
+    from service.rules import sampling
+
+    unknown, need, samples = list(range(49)), 6, 300
+    words = Words("rejected")
+    expected = []
+    for _ in range(samples):
+        deck = list(unknown)
+        for i in range(len(deck) - 1, len(deck) - need - 1, -1):
+            j = words.uniform(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        expected.append(deck[len(deck) - need :])
+    assert list(sampling.sample_draws(unknown, need, samples, "rejected")) == expected
+    monkeypatch.setattr(sampling, "rejection_limit", lambda m: 2**63)  # the fast path "rejects" half the words
+    assert list(sampling.sample_draws(unknown, need, samples, "rejected")) == expected
