@@ -36,6 +36,14 @@ def test_the_equity_measures_give_ratios(game_id):
     assert _sane(ratio) and _sane(seconds)
 
 
+@pytest.mark.parametrize("game_id", bench.HAND_GAMES)
+def test_the_largest_sampling_measure_deals_to_every_opponent_the_pack_allows(game_id):
+    game = GAMES[game_id]
+    seconds, opponents = bench.largest_sampling(game, samples=1_000, rounds=1)
+    assert _sane(seconds)
+    assert opponents * game.hand_size <= len(game.full_pack()) - game.hand_size < (opponents + 1) * game.hand_size
+
+
 def test_the_two_opponent_measure_counts_every_outcome():
     ratio, rate, seconds = bench.two_opponent_ratio(GAMES["three-card-brag"], hands=1, rounds=1)
     assert _sane(ratio) and _sane(rate) and _sane(seconds)
@@ -107,6 +115,8 @@ def test_gunicorn_and_wrk_measure_the_bare_app(tmp_path):
         wrk = bench.Wrk(shutil.which("wrk") or "wrk", tmp_path, seconds=1, connections=2)
         body = json.dumps({"hands": [["AS", "KS", "QS"]]}).encode()
         assert _sane(wrk.rate(server.base + "/echo", body))
+        found = bench.paired(wrk, 1, (server, "/echo", body), (server, "/echo", body))
+        assert _sane(found.mine) and _sane(found.bare) and _sane(found.mine_cpu) and _sane(found.bare_cpu)
         assert _sane(server.worker_rss_mb()) and _sane(server.master_rss_mb())
     finally:
         server.stop()

@@ -52,7 +52,7 @@ def check_body(request: Request) -> Response | None:
     raw = _whole_body(request)
     try:
         text = raw.decode("utf-8")
-        document = loads_document(text, _no_constants)  # orjson, else the standard library's answer
+        document, strict = loads_document(text, _no_constants)  # orjson, else the standard library's answer
     except UnicodeDecodeError as error:
         return problem(400, "Bad Request", f"malformed JSON: not UTF-8 at byte {error.start}")
     except (ValueError, RecursionError) as error:
@@ -60,7 +60,8 @@ def check_body(request: Request) -> Response | None:
     duplicate = _duplicate(text, document)
     if duplicate is not None:
         return duplicate
-    items = list(_bound_problems(text, document, _view_bounds(current_app.view_functions.get(request.endpoint or ""))))
+    bounds = _view_bounds(current_app.view_functions.get(request.endpoint or ""))
+    items = list(_bound_problems(None if strict else text, document, bounds))
     if items and items[0].get("kind") == "surrogate":
         return problem(400, "Bad Request", items[0]["detail"], errors=[_item(items[0])])
     if items:
@@ -185,9 +186,10 @@ def _walk_field(field: fields.Field, path: tuple[str, ...], depth: int) -> Itera
 
 
 # -- the document's own bounds ---------------------------------------------------------------------
-def _bound_problems(text: str, document: Any, bounds: tuple[Bound, ...]) -> Iterator[dict[str, Any]]:
-    """A lone surrogate (a 400), else the first array over its bound, outer arrays first (a 422)."""
-    if "\\ud" in text or "\\uD" in text:  # the only way to a lone surrogate once the bytes are strict UTF-8
+def _bound_problems(text: str | None, document: Any, bounds: tuple[Bound, ...]) -> Iterator[dict[str, Any]]:
+    """A lone surrogate (a 400), else the first array over its bound, outer arrays first (a 422). ``text`` is
+    the body the standard library read, None for one orjson read (which refuses lone surrogates)."""
+    if text is not None and ("\\ud" in text or "\\uD" in text):  # the only way to one in strict UTF-8 bytes
         found = _surrogate(document)
         if found is not None:
             yield found

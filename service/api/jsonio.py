@@ -17,6 +17,7 @@ from flask import Flask, Response
 from flask.json.provider import JSONProvider
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS
+_LINE_OPTIONS = _OPTIONS | orjson.OPT_APPEND_NEWLINE
 
 
 class OrjsonProvider(JSONProvider):
@@ -29,12 +30,13 @@ class OrjsonProvider(JSONProvider):
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         return self.dump_bytes(obj).decode()
 
-    def dump_bytes(self, obj: Any) -> bytes:
-        """``obj`` as compact JSON bytes."""
+    def dump_bytes(self, obj: Any, newline: bool = False) -> bytes:
+        """``obj`` as compact JSON bytes (with ``newline``, ending in one: written by orjson, not copied on)."""
         try:
-            return orjson.dumps(obj, option=_OPTIONS)
+            return orjson.dumps(obj, option=_LINE_OPTIONS if newline else _OPTIONS)
         except TypeError:  # orjson.JSONEncodeError: a big integer, a lone surrogate, an unknown type
-            return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=_default).encode()
+            text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=_default)
+            return (text + "\n" if newline else text).encode()
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         try:
@@ -44,7 +46,7 @@ class OrjsonProvider(JSONProvider):
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         obj = self._prepare_response_obj(args, kwargs)
-        return self._app.response_class(self.dump_bytes(obj) + b"\n", mimetype=self.mimetype)
+        return self._app.response_class(self.dump_bytes(obj, newline=True), mimetype=self.mimetype)
 
 
 def _default(value: Any) -> Any:
@@ -53,13 +55,14 @@ def _default(value: Any) -> Any:
     return flask_default(value)
 
 
-def loads_document(text: str, parse_constant: Any) -> Any:
-    """A request body's JSON value: orjson first; what orjson refuses is read by the standard library (with
-    ``parse_constant``), whose answer and error messages then stand, exactly as without orjson."""
+def loads_document(text: str, parse_constant: Any) -> tuple[Any, bool]:
+    """A request body's JSON value, and whether orjson read it: orjson first; what orjson refuses is read by the
+    standard library (with ``parse_constant``), whose answer and error messages then stand, exactly as without
+    orjson. Only such a value can hold a lone UTF-16 surrogate (orjson refuses ``"\\ud800"``)."""
     try:
-        return orjson.loads(text)
+        return orjson.loads(text), True
     except orjson.JSONDecodeError:
-        return json.loads(text, parse_constant=parse_constant)
+        return json.loads(text, parse_constant=parse_constant), False
 
 
 def install(app: Flask) -> None:

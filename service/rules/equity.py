@@ -25,7 +25,7 @@ import itertools
 import math
 import operator
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -327,15 +327,12 @@ def enumerate_outcomes(spot: Spot) -> Tally:
 # -- Monte Carlo -------------------------------------------------------------------------------------
 def monte_carlo(spot: Spot, samples: int, seed: str) -> Equity:
     """``samples`` outcomes drawn with ``sha256-sample/1`` seeded by ``seed``."""
-    table, strength, lacks = spot.hand_table, spot.strength, spot.lacks
-    bases = [_key(table, cards) for cards in spot.known]
-    ends = list(itertools.accumulate(lacks))
-    parts = [slice(end - lack, end) for end, lack in zip(ends, lacks, strict=True)]
-    rank, strength_of, add = table.by_hand.__getitem__, operator.itemgetter("strength"), operator.add
+    table, strength = spot.hand_table, spot.strength
+    of_seats = _seat_strengths(spot)
     tally = Tally(total=samples)
     ties = tally.ties
-    for drawn in sample_draws(_values(table, spot.unknown), sum(lacks), samples, seed):  # at C speed, seat by seat:
-        theirs = list(map(strength_of, map(rank, map(add, bases, map(sum, map(drawn.__getitem__, parts))))))
+    for drawn in sample_draws(_values(table, spot.unknown), sum(spot.lacks), samples, seed):
+        theirs = list(of_seats(drawn))
         best = max(theirs)
         if best < strength:
             tally.win += 1
@@ -344,6 +341,32 @@ def monte_carlo(spot: Spot, samples: int, seed: str) -> Equity:
     mean = tally.shares() / samples
     error = math.sqrt((tally.shares(2) / samples - mean * mean) / samples)
     return replace(tally.equity("monte_carlo", error), samples=samples, seed=seed, rng=RNG)
+
+
+def _seat_strengths(spot: Spot) -> Callable[[list[int]], Iterator[int]]:
+    """What a sample's drawn card values (dealt to opponent 0, 1, ... in order) make each opponent's hand, at C
+    speed: where no card is known, ``add`` chained over one iterator sums each run of a hand's cards."""
+    table, lacks = spot.hand_table, spot.lacks
+    strength_of, add = table.strengths().__getitem__, operator.add
+    if not any(spot.known):
+        size = table.data.hand_size
+
+        def runs(drawn: list[int]) -> Iterator[int]:
+            cards = iter(drawn)
+            keys: Iterator[int] = cards
+            for _ in range(size - 1):
+                keys = map(add, keys, cards)  # the first argument first: a hand's cards in a run
+            return map(strength_of, keys)
+
+        return runs
+    bases = [_key(table, cards) for cards in spot.known]
+    ends = list(itertools.accumulate(lacks))
+    parts = [slice(end - lack, end) for end, lack in zip(ends, lacks, strict=True)]
+
+    def seats(drawn: list[int]) -> Iterator[int]:
+        return map(strength_of, map(add, bases, map(sum, map(drawn.__getitem__, parts))))
+
+    return seats
 
 
 # -- the request's cards -----------------------------------------------------------------------------

@@ -20,11 +20,11 @@ _BATCH_WORDS = struct.Struct(f">{4 * _BATCH}Q")
 def byte_stream(seed: str) -> Iterator[int]:
     """Big-endian unsigned 64-bit integers read from SHA-256(seed ":" k) blocks, k = 0, 1, 2, ... (hashed
     :data:`_BATCH` blocks at a time, their words unpacked at once and handed out by a C iterator)."""
-    prefix = seed.encode("utf-8") + b":"
+    message = seed.encode("utf-8").replace(b"%", b"%%") + b":%d"  # the seed's own "%" written as they are
     sha256 = hashlib.sha256
 
     def words(start: int) -> tuple[int, ...]:
-        blocks = [sha256(b"%s%d" % (prefix, k)).digest() for k in range(start, start + _BATCH)]
+        blocks = [sha256(message % k).digest() for k in range(start, start + _BATCH)]
         return _BATCH_WORDS.unpack(b"".join(blocks))
 
     return itertools.chain.from_iterable(map(words, itertools.count(0, _BATCH)))

@@ -144,7 +144,8 @@ class HandTable:
     """Every hand's evaluation, looked up by its key: the sum of its cards' values (see
     :mod:`service.rules.hand_keys`)."""
 
-    __slots__ = ("bits", "by_hand", "keys", "data", "derived", "key_span", "answers", "at_most", "_by_card", "_by_pair")
+    __slots__ = ("bits", "by_hand", "keys", "data", "derived", "key_span", "answers", "at_most", "_by_card", "_by_pair",
+                 "_strengths")  # fmt: skip
 
     def __init__(self, data: TableData, key_of: Callable[[Any], Any] = lambda key: key) -> None:
         self.data = data
@@ -167,6 +168,7 @@ class HandTable:
         JSON text)."""
         self._by_card: tuple[array.array[int], ...] | None = None
         self._by_pair: dict[tuple[int, ...], array.array[int]] | None = None
+        self._strengths: dict[int, int] | None = None
 
     def lookup(self, hands: Iterable[Sequence[str]]) -> list[HandRank]:
         """The evaluation of each hand: canonical, distinct cards of the pack (else KeyError or ValueError)."""
@@ -192,6 +194,12 @@ class HandTable:
         below = at_most[strength - 1]
         equal = at_most[strength] - below
         return Percentile(value=(below + equal / 2) / total, below=below, equal=equal, total=total)
+
+    def strengths(self) -> dict[int, int]:
+        """Each hand's strength by its key (built on first use, kept with the table: what Monte Carlo looks up)."""
+        if self._strengths is None:
+            self._strengths = {key: answer["strength"] for key, answer in self.by_hand.items()}
+        return self._strengths
 
     def by_card(self) -> tuple[array.array[int], ...]:
         """For each card (by its index in the pack), the strengths of every hand holding it, weakest first
@@ -223,12 +231,12 @@ class HandTable:
         return {part: array.array(code, sorted(held)) for part, held in lists.items()}
 
     def nbytes(self) -> int:
-        """An estimate of the table's memory: the dict, its int keys, the answers, the keys, and room for what
-        is derived beside it (the HTTP layer's answers as JSON text: a tuple as long as the key span or a map as
-        large as the dict, and each answer written once; each answer's description in every other language, with
-        its slot, at twice the English one's size for letters beyond Latin-1)."""
+        """An estimate of the table's memory: the dict and the strengths by key, its int keys, the answers, the
+        keys, and room for what is derived beside it (the HTTP layer's answers as JSON text: a tuple as long as the
+        key span or a map as large as the dict, and each answer written once; each answer's description in every
+        other language, with its slot, at twice the English one's size for letters beyond Latin-1)."""
         beside = 8 * self.key_span if self.key_span <= LISTED_SPAN else sys.getsizeof(self.by_hand)
-        total = sys.getsizeof(self.by_hand) + beside + 32 * len(self.by_hand) + 120 * len(self.keys)
+        total = 2 * sys.getsizeof(self.by_hand) + beside + 32 * len(self.by_hand) + 120 * len(self.keys)
         pairs = self.data.hand_size * (self.data.hand_size - 1) // 2
         total += 4 * len(self.at_most) + 4 * (self.data.hand_size + pairs) * len(self.by_hand)  # counts
         for answer in self.answers:

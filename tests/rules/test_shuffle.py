@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import struct
 
+import pytest
+
 from service.rules.cards import french_pack
 from service.rules.shuffle import _shuffle_by_word, byte_stream, deck_commitment, shuffle, uniform
 
@@ -22,6 +24,13 @@ def _reference_words(seed: str, count: int) -> list[int]:
 def test_stream_is_big_endian_words_of_sha256_blocks():
     stream = byte_stream("card-arbiter")
     assert [next(stream) for _ in range(9)] == _reference_words("card-arbiter", 9)
+
+
+@pytest.mark.parametrize("seed", ["100%", "%d%s%%:", "åsa % 7"])
+def test_a_seed_holding_percent_signs_is_hashed_as_it_is(seed):
+    """The stream writes each block's message from a format; a "%" of the seed is not a conversion."""
+    stream = byte_stream(seed)
+    assert [next(stream) for _ in range(600)] == _reference_words(seed, 600)
 
 
 def test_uniform_rejects_words_at_or_above_the_limit():
