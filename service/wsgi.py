@@ -6,11 +6,9 @@ import gc
 # worth collecting: the cyclic collector stays off while it runs (a fifth of the start-up time otherwise).
 gc.disable()
 
-from service import allocator  # noqa: E402 - after the collector is off
-from service.api import ops  # noqa: E402
+from service.api import ops  # noqa: E402 - after the collector is off
 from service.api.app import create_app  # noqa: E402
 
-allocator.keep_freed_memory()  # in the master, before the workers fork: theirs too
 app = create_app()
 ops.documents(app)  # the OpenAPI documents, built before gunicorn forks: every worker serves these bytes
 # What start built lives as long as the process: out of the cyclic collector's sight, so that a large request's
