@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from flask import Response, after_this_request, request
 
+from service.api.headers import vary_on
 from service.rules.game import Game
 from service.rules.language import MAX_HEADER, negotiate
 from service.rules.names import ENGLISH
@@ -65,7 +66,7 @@ def speaks(game: Game[Any, Any, Any]) -> Callable[[F], F]:
                 response.headers["Content-Language"] = (
                     language if response.status_code < 400 else ENGLISH
                 )  # problems: English
-                response.vary.add("Accept-Language")
+                vary_on(response.headers, "Accept-Language")
                 return response
 
             return view(*args, **kwargs)

@@ -212,4 +212,11 @@ def moved_message(name: str, moved: tuple[str, str]) -> str:
 
 def options_dict(options: Any) -> dict[str, Any]:
     """The effective options as JSON-ready values, echoed under ``rules`` in every answer."""
-    return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}
+    names = _FIELD_NAMES.get(type(options))
+    if names is None:
+        names = _FIELD_NAMES[type(options)] = tuple(f.name for f in dataclasses.fields(options))
+    return {name: getattr(options, name) for name in names}
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each options dataclass's field names, in order: found once per class, not once per answer."""

@@ -8,10 +8,11 @@ import hashlib
 import re
 
 import pytest
+from werkzeug.datastructures import Headers
 
 from service.api import openapi
 from service.api.app import create_app
-from service.api.headers import cors_origins
+from service.api.headers import cors_origins, vary_on
 
 DEALS = "/v1/three-card-brag/deals"
 
@@ -63,6 +64,28 @@ def test_cors_is_off_by_default(client):
         DEALS, headers={"Origin": "https://app.example", "Access-Control-Request-Method": "POST"}
     )
     assert "Access-Control-Allow-Origin" not in preflight.headers
+
+
+def test_an_answer_in_a_language_under_cors_varies_on_both_once_each():
+    app = create_app({"WARM_TABLES": False, "TESTING": True, "CORS_ORIGINS": "https://app.example"})
+    answer = app.test_client().post(
+        "/v1/three-card-brag/hands/evaluate",
+        json={"hands": [["AS", "KS", "QS"]]},
+        headers={"Origin": "https://app.example", "Accept-Language": "sv"},
+    )
+    assert answer.status_code == 200
+    assert answer.headers.get_all("Vary") == ["Accept-Language, Origin"]
+
+
+def test_vary_adds_a_name_it_does_not_hold_yet():
+    headers = Headers()
+    vary_on(headers, "Origin")
+    vary_on(headers, "origin")
+    assert headers.get_all("Vary") == ["Origin"]
+    headers["Vary"] = "Accept-Encoding,Cookie"
+    vary_on(headers, "Accept-Language")
+    vary_on(headers, "cookie")
+    assert headers["Vary"] == "Accept-Encoding,Cookie, Accept-Language"
 
 
 def test_cors_for_the_origins_configured():
