@@ -64,6 +64,7 @@ def progress_reporter(total: int) -> tuple[Callable[[int], None], Callable[[], N
 @click.option("--expect", "expect_file", type=click.Path(exists=True, dir_okay=False), help="Your expectations file.")
 @click.option("--pack", "folder", type=click.Path(file_okay=False, path_type=Path), help="The pack's folder.")
 @click.option("--timeout", default=30.0, show_default=True, help="Seconds to wait for each answer (--url).")
+@click.option("--json", "as_json", is_flag=True, help="The report as one JSON object on stdout.")
 def run(
     url: str | None,
     games: tuple[str, ...],
@@ -71,16 +72,20 @@ def run(
     expect_file: str | None,
     folder: Path | None,
     timeout: float,
+    as_json: bool,
 ) -> None:
     """Replay the vectors and compare whole answers: one line per unexpected result, a summary per game and
-    operation. Exit 0 when every result is as expected, 1 otherwise, 2 bad input, 3 service unreachable."""
-    from service.cli import SETTINGS
+    operation (with --json, one JSON object saying the same). Exit 0 when every result is as expected, 1
+    otherwise, 2 bad input, 3 service unreachable."""
+    from service.cli import SETTINGS, emit
     from service.conformance.client import InProcess, Remote, Unreachable
     from service.conformance.expectations import Expectations
     from service.conformance.junit import write_junit
-    from service.conformance.run import PackError, as_expected, load_pack, replay, report_line, summary
+    from service.conformance.run import PackError, as_expected, load_pack, replay, report, report_line, summary
 
-    url = url or click.get_current_context().find_root().meta.get(SETTINGS, {}).get("url")  # card-arbiter --url URL
+    settings = click.get_current_context().find_root().meta.get(SETTINGS, {})
+    url = url or settings.get("url")  # card-arbiter --url URL conformance run
+    as_json = as_json or bool(settings.get("as_json"))  # card-arbiter --json conformance run
     try:
         manifest, vectors = load_pack(folder or pack_dir(), games)
         expectations = Expectations.read(expect_file) if expect_file else None
@@ -98,11 +103,15 @@ def run(
         click.echo(f"conformance run: {error}", err=True)
         sys.exit(EXIT_UNAVAILABLE)
     done()
-    for outcome in outcomes:
-        if outcome.status in ("failed", "unexpected-pass"):
-            click.echo(report_line(outcome))
-    click.echo(f"pack rules_version {manifest.get('rules_version')}, against {url or 'the service in-process'}")
-    click.echo(summary(outcomes))
+    against = url or "the service in-process"
+    if as_json:
+        emit(report(outcomes, manifest.get("rules_version"), against))
+    else:
+        for outcome in outcomes:
+            if outcome.status in ("failed", "unexpected-pass"):
+                click.echo(report_line(outcome))
+        click.echo(f"pack rules_version {manifest.get('rules_version')}, against {against}")
+        click.echo(summary(outcomes))
     if junit is not None:
         write_junit(junit, outcomes)
     sys.exit(EXIT_OK if as_expected(outcomes) else EXIT_UNEXPECTED)

@@ -117,19 +117,52 @@ def report_line(item: Outcome) -> str:
     return f"{label} {item.vector['id']} {item.vector['operation']} {item.message}"
 
 
-def summary(outcomes: Sequence[Outcome]) -> str:
-    """A table of results per game and operation, and a last line with the totals."""
+def _by_operation(outcomes: Sequence[Outcome]) -> list[tuple[str, str, Counter[str]]]:
+    """The results counted per game and operation, in that order."""
     counts: dict[tuple[str, str], Counter[str]] = {}
     for item in outcomes:
         counts.setdefault((item.vector["game"], item.operation_name), Counter())[item.status] += 1
+    return [(game, op, found) for (game, op), found in sorted(counts.items())]
+
+
+def summary(outcomes: Sequence[Outcome]) -> str:
+    """A table of results per game and operation, and a last line with the totals."""
     header = ["game", "operation", *STATUSES]
-    rows = [[game, op, *(str(c[s]) for s in STATUSES)] for (game, op), c in sorted(counts.items())]
+    rows = [[game, op, *(str(c[s]) for s in STATUSES)] for game, op, c in _by_operation(outcomes)]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in [header, *rows]]
     total = Counter(item.status for item in outcomes)
     verdict = "as expected" if not any(total[s] for s in UNEXPECTED) else "NOT as expected"
     lines.append(f"{len(outcomes)} vectors: " + ", ".join(f"{total[s]} {s}" for s in STATUSES) + f" ({verdict})")
     return "\n".join(lines)
+
+
+def report(outcomes: Sequence[Outcome], rules_version: Any, against: str) -> dict[str, Any]:
+    """The run as one JSON object (``conformance run --json``): the pack's ``rules_version``, what was run
+    against, whether every result was as expected, the totals, the counts per game and operation, and every
+    result other than a pass with its vector's id and, for a failure, the first difference."""
+    total = Counter(item.status for item in outcomes)
+    return {
+        "rules_version": rules_version,
+        "against": against,
+        "as_expected": as_expected(outcomes),
+        "totals": {"vectors": len(outcomes), **{status: total[status] for status in STATUSES}},
+        "operations": [
+            {"game": game, "operation": op, **{status: found[status] for status in STATUSES}}
+            for game, op, found in _by_operation(outcomes)
+        ],
+        "results": [
+            {
+                "id": item.vector["id"],
+                "game": item.vector["game"],
+                "operation": item.vector["operation"],
+                "status": item.status,
+                "message": item.message,
+            }
+            for item in outcomes
+            if item.status != "passed"
+        ],
+    }
 
 
 def as_expected(outcomes: Iterable[Outcome]) -> bool:

@@ -135,6 +135,31 @@ def test_an_expected_failure_passes_an_unexpected_pass_is_reported_a_skip_is_ski
     assert root.get("tests") == "4" and root.get("failures") == "1"
 
 
+@pytest.mark.parametrize("where", ["after", "before"])
+def test_json_says_the_same_as_the_text_in_one_object(small_pack, tmp_path, where) -> None:
+    """``conformance run --json`` (or ``card-arbiter --json conformance run``): one JSON object on stdout with
+    the totals, the counts per operation and every result other than a pass; the exit code as without it."""
+    folder, ids = small_pack
+    expect = tmp_path / "expect.json"
+    expect.write_text(json.dumps({ids[0]: {"expected": "fail", "reason": "fixed since?"}}))
+    args = ["conformance", "run", "--pack", str(folder), "--expect", str(expect)]
+    args = [*args, "--json"] if where == "after" else ["--json", *args]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1
+    found = json.loads(result.stdout)
+    assert found["as_expected"] is False and found["rules_version"] == "x"
+    assert found["against"] == "the service in-process"
+    assert found["totals"] == {
+        "vectors": 4, "passed": 2, "failed": 1, "expected-fail": 0, "unexpected-pass": 1, "skipped": 0
+    }  # fmt: skip
+    assert sum(op["passed"] + op["failed"] + op["unexpected-pass"] for op in found["operations"]) == 4
+    assert {op["game"] for op in found["operations"]} == {"briscola"}
+    results = {item["id"]: item for item in found["results"]}
+    assert set(results) == {ids[0], ids[1]}
+    assert results[ids[1]]["status"] == "failed" and results[ids[1]]["message"] == "/status: expected 299, got 200"
+    assert results[ids[0]]["status"] == "unexpected-pass" and "fixed since?" in results[ids[0]]["message"]
+
+
 def test_a_pack_file_changed_by_hand_is_refused(small_pack) -> None:
     folder, _ = small_pack
     (folder / "briscola.jsonl").write_bytes((folder / "briscola.jsonl").read_bytes() + b"\n")
