@@ -151,3 +151,32 @@ def test_a_rejected_word_redraws_its_sample_from_the_same_words(monkeypatch):
     assert list(sampling.sample_draws(unknown, need, samples, "rejected")) == expected
     monkeypatch.setattr(sampling, "rejection_limit", lambda m: 2**63)  # the fast path "rejects" half the words
     assert list(sampling.sample_draws(unknown, need, samples, "rejected")) == expected
+
+
+def test_batches_drawn_at_once_and_one_by_one_follow_each_other_in_the_stream(monkeypatch):
+    """The sampler checks the words of many samples at once and sends a batch holding a word at or over a limit
+    through the one-by-one path. With the fast path's limits lowered so that about half the batches go each way,
+    the draws are still the reference sampler's: no word lost or read twice where the paths meet."""
+    from service.rules import sampling
+
+    unknown, need, samples = list(range(49)), 48, 3_000
+    words = Words("batches")
+    expected = []
+    for _ in range(samples):
+        deck = list(unknown)
+        for i in range(len(deck) - 1, len(deck) - need - 1, -1):
+            j = words.uniform(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        expected.append(deck[len(deck) - need :])
+    routes = []
+    one_by_one = sampling._one_by_one
+
+    def counted(*args):
+        routes.append("one by one")
+        return one_by_one(*args)
+
+    monkeypatch.setattr(sampling, "rejection_limit", lambda m: 2**64 - 2**52)  # a word in 4,096 "rejected"
+    monkeypatch.setattr(sampling, "_one_by_one", counted)
+    assert list(sampling.sample_draws(unknown, need, samples, "batches")) == expected
+    batch = sampling._CHUNK // need
+    assert batch * 3 < len(routes) < samples - batch * 3  # both paths, many times each
