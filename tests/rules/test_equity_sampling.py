@@ -133,14 +133,8 @@ def test_the_sampled_share_lies_within_4_standard_errors_for_any_seed(seed, spot
     assert abs(sampled.share - exact.share) <= 4 * sampled.standard_error
 
 
-def test_a_rejected_word_redraws_its_sample_from_the_same_words(monkeypatch):
-    """The sampler's fast path reduces a sample's words at once; where it sees a rejected word it draws that
-    sample again word by word from the same words. Forced here on about half the samples, the draws are still
-    the ones :class:`Words` makes."""
-    from service.rules import sampling
-
-    unknown, need, samples = list(range(49)), 6, 300
-    words = Words("rejected")
+def _drawn(words: Words, unknown: list[int], need: int, samples: int) -> list[list[int]]:
+    """What section 10 deals to the opponents in each sample, drawn word by word from ``words``."""
     expected = []
     for _ in range(samples):
         deck = list(unknown)
@@ -148,6 +142,17 @@ def test_a_rejected_word_redraws_its_sample_from_the_same_words(monkeypatch):
             j = words.uniform(i + 1)
             deck[i], deck[j] = deck[j], deck[i]
         expected.append(deck[len(deck) - need :])
+    return expected
+
+
+def test_a_rejected_word_redraws_its_sample_from_the_same_words(monkeypatch):
+    """The sampler's fast path reduces a sample's words at once; where it sees a rejected word it draws that
+    sample again word by word from the same words. Forced here on about half the samples, the draws are still
+    the ones :class:`Words` makes."""
+    from service.rules import sampling
+
+    unknown, need, samples = list(range(49)), 6, 300
+    expected = _drawn(Words("rejected"), unknown, need, samples)
     assert list(sampling.sample_draws(unknown, need, samples, "rejected")) == expected
     monkeypatch.setattr(sampling, "rejection_limit", lambda m: 2**63)  # the fast path "rejects" half the words
     assert list(sampling.sample_draws(unknown, need, samples, "rejected")) == expected
@@ -160,14 +165,7 @@ def test_batches_drawn_at_once_and_one_by_one_follow_each_other_in_the_stream(mo
     from service.rules import sampling
 
     unknown, need, samples = list(range(49)), 48, 3_000
-    words = Words("batches")
-    expected = []
-    for _ in range(samples):
-        deck = list(unknown)
-        for i in range(len(deck) - 1, len(deck) - need - 1, -1):
-            j = words.uniform(i + 1)
-            deck[i], deck[j] = deck[j], deck[i]
-        expected.append(deck[len(deck) - need :])
+    expected = _drawn(Words("batches"), unknown, need, samples)
     routes = []
     one_by_one = sampling._one_by_one
 
