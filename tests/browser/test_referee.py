@@ -143,13 +143,19 @@ def test_wild_cards_typed(session: Any, game_id: str, typed: list[str], canonica
 
 
 def test_broggin_picked(session: Any) -> None:
+    """Broggin's named trumps carry their Swedish names in the picker, marked as Swedish."""
     page = session.page("/referee/broggin")
     picks = {1: ["Witch", "Fool", "QSw", "KSw"], 2: ["1Co", "1Cu", "2St", "3St"]}
+    swedish = {"Witch": "Häxan", "Fool": "Narren"}
     for n, codes in picks.items():
         page.get_by_role("button", name=f"Pick cards for Hand {n}").click()
         picker = page.get_by_role("group", name=f"Pick cards for Hand {n}")
         for code in codes:
-            picker.get_by_role("button", name=code, exact=True).click()
+            name = f"{code} ({swedish[code]})" if code in swedish else code
+            button = picker.get_by_role("button", name=name, exact=True)
+            if code in swedish:
+                expect(button.locator("[lang=sv]")).to_have_text(f"({swedish[code]})")
+            button.click()
     hand(page, 2).press("Enter")  # the form's first button: Compare
     answer = api(session.base, "/v1/broggin/hands/compare", {"hands": list(picks.values())})
     expect(status(page)).to_contain_text(winner_sentence(answer))

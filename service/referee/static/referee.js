@@ -145,6 +145,15 @@ function addPickButton(input, name) {
   input.after(button);
 }
 
+// A named card's own names (Broggin's trumps: "Witch", in Swedish "Häxan"), from the catalog's names of the
+// card kind in each language of the game's sources, marked with that language.
+function nativeNames(code) {
+  const names = catalog.names || {};
+  return Object.keys(names)
+    .filter((lang) => lang !== "en" && names[lang].card && names[lang].card[code])
+    .map((lang) => el("span", { class: "native", lang, text: `(${names[lang].card[code]})` }));
+}
+
 function buildPicker() {
   const pack = el("div", { class: "pack" });
   for (const code of catalog.pack) {
@@ -155,6 +164,7 @@ function buildPicker() {
       suit ? el("span", { class: "sym", "aria-hidden": "true", text: code[0] + suit[0] }) : null,
       suit ? " " : null,
       el("span", { class: "code", text: code }),
+      nativeNames(code).flatMap((name) => [" ", name]),
     );
     button.addEventListener("click", () => pick(button));
     pack.append(button);
