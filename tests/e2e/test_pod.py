@@ -101,7 +101,9 @@ def pod(image: Image, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pod]
     if image.engine.name != "podman":
         missing("the pod runs with podman kube play; this engine is docker")
     folder = tmp_path_factory.mktemp("overlay")
-    proxy_port, app_port, suffix = free_port(), free_port(), f"-{uuid.uuid4().hex[:8]}"
+    # a letter first: a suffix such as "-1e234567" is a number to kustomize's YAML reader (not to PyYAML, which
+    # writes it unquoted), and the overlay fails to render
+    proxy_port, app_port, suffix = free_port(), free_port(), f"-t{uuid.uuid4().hex[:8]}"
     tag = image.inputs[:12] + suffix  # this run's own name for the image, removed afterwards
     image.engine("tag", image.id, f"{TEST_IMAGE}:{tag}")
     rendered = [doc for doc in yaml.safe_load_all(overlay(folder, suffix, tag, proxy_port, app_port)) if doc]
