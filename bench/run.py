@@ -372,14 +372,10 @@ def largest_sampling(game: HandGame[Any, Any], samples: int = 100_000, rounds: i
     hand = equity_hands(game, 1)[0]
     opponents = (len(pack) - game.hand_size) // game.hand_size
     options = game.options(None)
-
-    def run() -> None:
-        game.equity(hand, opponents, options, method="monte_carlo", samples=samples)
-
     took = []
     for _ in range(rounds):
         started = time.process_time()
-        run()
+        game.equity(hand, opponents, options, method="monte_carlo", samples=samples)
         took.append(time.process_time() - started)
     return min(took), opponents
 

@@ -81,7 +81,16 @@ def run(
     from service.conformance.client import InProcess, Remote, Unreachable
     from service.conformance.expectations import Expectations
     from service.conformance.junit import write_junit
-    from service.conformance.run import PackError, as_expected, load_pack, replay, report, report_line, summary
+    from service.conformance.run import (
+        UNEXPECTED,
+        PackError,
+        as_expected,
+        load_pack,
+        replay,
+        report,
+        report_line,
+        summary,
+    )
 
     settings = click.get_current_context().find_root().meta.get(SETTINGS, {})
     url = url or settings.get("url")  # card-arbiter --url URL conformance run
@@ -108,7 +117,7 @@ def run(
         emit(report(outcomes, manifest.get("rules_version"), against))
     else:
         for outcome in outcomes:
-            if outcome.status in ("failed", "unexpected-pass"):
+            if outcome.status in UNEXPECTED:
                 click.echo(report_line(outcome))
         click.echo(f"pack rules_version {manifest.get('rules_version')}, against {against}")
         click.echo(summary(outcomes))
