@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, redirect, render_template, request
-from werkzeug.datastructures import MultiDict
+from flask import Blueprint, Response, current_app, redirect, render_template, request
+from werkzeug.datastructures import FileStorage, MultiDict
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.api.operations.catalog import game_detail
 from service.referee import verdicts
@@ -72,7 +73,25 @@ def game_page(game_id: str) -> Any:
     game = GAMES.get(game_id)
     if game is None:
         return _missing(game_id)
-    return _page(game, request.form if request.method == "POST" else None)
+    if request.method != "POST":
+        return _page(game, None)
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    request.max_content_length = request.max_form_memory_size = None if limit is None else limit + FORM_MARGIN
+    try:
+        form = request.form
+        upload = request.files.get("record_file")
+    except RequestEntityTooLarge:  # a page, not the API's problem document: a person reads it
+        errors = verdicts.Errors()
+        errors.add(
+            "record", f"Record: the form is over the service's limit of {verdicts.size_text(limit)} for a request."
+        )
+        return _page(game, None, errors, http_status=413)
+    return _page(game, form, upload=upload)
+
+
+FORM_MARGIN = 64 * 1024
+"""What a form post may hold beyond the API's body limit: its other fields and the multipart framing (a record
+as large as the API takes is then judged by the API, as it is from the script)."""
 
 
 @blp.get("/referee/<game_id>/rules")
@@ -93,14 +112,20 @@ def _option_values(specs: list[dict[str, Any]], form: MultiDict[str, str] | None
     return {name: verdicts.option_value(s, (sent[name] or [None])[-1]) for s in specs if (name := s["name"])}
 
 
-def _page(game: Game[Any, Any, Any], form: MultiDict[str, str] | None) -> Response:
+def _page(
+    game: Game[Any, Any, Any],
+    form: MultiDict[str, str] | None,
+    errors: verdicts.Errors | None = None,
+    http_status: int = 200,
+    upload: FileStorage | None = None,
+) -> Response:
     entry = game_detail(game)
     specs = entry["options"]
     values = _option_values(specs, form)
     hands = (form.getlist("hand") if form is not None else []) or ["", ""]
     context: dict[str, Any] = {
         "verdict": None,
-        "errors": verdicts.Errors(),
+        "errors": errors or verdicts.Errors(),
         "cards_text": form.get("cards", "") if form is not None else "",
         "trump": form.get("trump", "") if form is not None else "",
         "record_text": form.get("record", "") if form is not None else "",
@@ -127,22 +152,9 @@ def _page(game: Game[Any, Any, Any], form: MultiDict[str, str] | None) -> Respon
             verdict["rules"] = verdicts.rules_links(game.id, specs, answer["rules"])
             context["verdict"] = verdict
         else:
-            context["errors"] = verdicts.problem_errors(answer, status)
+            context["errors"] = verdicts.problem_errors(answer, status, None if action == "compare" else "cards")
     elif form is not None and action == "record":
-        upload = request.files.get("record_file")
-        if upload is not None and upload.filename:
-            context["record_text"] = upload.read().decode("utf-8", "replace")
-        request_body, problem = verdicts.parse_record(context["record_text"])
-        if request_body is None:
-            context["errors"].add("record", f"Record: {problem}")
-        else:
-            status, answer = verdicts.ask(f"/v1/{game.id}/records/adjudicate", request_body)
-            if status == 200:
-                verdict = verdicts.record_verdict(game.id, request_body["record"], answer)
-                verdict["rules"] = verdicts.rules_links(game.id, specs, answer["rules"])
-                context["verdict"] = verdict
-            else:
-                context["errors"] = verdicts.problem_errors(answer, status)
+        _check_record(game, specs, context, upload)
     html = render_template(
         "page.html",
         games=list(GAMES.values()),
@@ -159,4 +171,28 @@ def _page(game: Game[Any, Any, Any], form: MultiDict[str, str] | None) -> Respon
         native=native_names(game.id),
         **context,
     )
-    return Response(html, mimetype="text/html")
+    return Response(html, status=http_status, mimetype="text/html")
+
+
+def _check_record(
+    game: Game[Any, Any, Any], specs: list[dict[str, Any]], context: dict[str, Any], upload: FileStorage | None
+) -> None:
+    """A record's verdict in ``context`` (or its errors, beside the record field): the pasted text, or the file."""
+    if upload is not None and upload.filename:
+        raw = upload.read()
+        try:
+            context["record_text"] = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            context["errors"].add("record", f"Record: the file is not UTF-8 text (at byte {error.start}).")
+            return
+    asked, problem = verdicts.record_body(context["record_text"])
+    if asked is None:
+        context["errors"].add("record", f"Record: {problem}")
+        return
+    status, answer = verdicts.ask(f"/v1/{game.id}/records/adjudicate", asked.body)
+    if status != 200:
+        context["errors"] = verdicts.problem_errors(answer, status, "record")
+        return
+    verdict = verdicts.record_verdict(game.id, asked.record, answer)
+    verdict["rules"] = verdicts.rules_links(game.id, specs, answer["rules"])
+    context["verdict"] = verdict

@@ -18,10 +18,12 @@ from flask import current_app
 from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Response
 
+from service.api.jsonio import loads_document
 from service.referee.rules_html import rule_page_url
 
 CARD_SEPARATORS = re.compile(r"[\s,]+")
 INTEGER = re.compile(r"^-?\d+$")
+JSON = "application/json"
 
 DECIDING_WORDS = {
     "category": "the hand category",
@@ -74,7 +76,10 @@ def option_value(spec: Mapping[str, Any], raw: str | None) -> Any:
     if spec.get("nullable") and text == "":
         return None
     if spec["type"] == "integer" and INTEGER.match(text):
-        return int(text)
+        try:
+            return int(text)
+        except ValueError:  # past int()'s digits: sent as typed, and the API names the field
+            return text
     return text
 
 
@@ -84,23 +89,46 @@ def changed_options(specs: Sequence[Mapping[str, Any]], values: Mapping[str, Any
     return changed or None
 
 
-def parse_record(text: str) -> tuple[dict[str, Any] | None, str | None]:
-    """The request body of a pasted record (a record, or a whole ``{record, ...}`` body), or what is wrong."""
+RECORD_SHAPE = "A record is a JSON object: {players, dealer, seed or deck, actions}."
+
+
+@dataclass(frozen=True)
+class RecordAsked:
+    """A pasted record as the page asks the API of it: the request body's text (the record's own text, never
+    written again) and the record read from it, for the verdict."""
+
+    body: str
+    record: Any
+
+
+def record_body(text: str) -> tuple[RecordAsked | None, str | None]:
+    """The request body of a pasted record (a record, or a whole ``{record, ...}`` body, given ``trace`` when it
+    has none), or what is wrong. The text is read by the API's own reader (:func:`loads_document`) and goes to
+    the API as written, so the API's checks (a key given twice, ``NaN``, its bounds) judge it as they judge any
+    body, with their pointers under ``/record``."""
     if not text.strip():
         return None, "Paste a record (JSON) or open a record file."
     try:
-        value = json.loads(text)
+        value, _ = loads_document(text, None)
+    except RecursionError:
+        return None, "This is not valid JSON the service reads: it is nested too deeply."
     except ValueError as error:
-        return None, f"This is not valid JSON: {error}."
+        return None, f"This is not valid JSON: {str(error)[:200]}."
     if not isinstance(value, dict):
-        return None, "A record is a JSON object: {players, dealer, seed or deck, actions}."
-    body = value if "record" in value else {"record": value}
-    return {**body, "trace": True}, None
+        return None, RECORD_SHAPE
+    if "record" not in value:
+        return RecordAsked(f'{{"record":{text},"trace":true}}', value), None
+    body = text if "trace" in value else '{"trace":true,' + text.lstrip()[1:]
+    return RecordAsked(body, value["record"]), None
 
 
-def ask(path: str, body: Mapping[str, Any]) -> tuple[int, Any]:
-    """POST ``body`` to the service's own JSON API, in-process: its status and its JSON answer."""
-    environ = EnvironBuilder(path=path, method="POST", json=body).get_environ()
+def ask(path: str, body: Mapping[str, Any] | str) -> tuple[int, Any]:
+    """POST ``body`` (a value, or a JSON text as is) to the service's own JSON API, in-process: its status and
+    its JSON answer."""
+    if isinstance(body, str):
+        environ = EnvironBuilder(path=path, method="POST", data=body.encode(), content_type=JSON).get_environ()
+    else:
+        environ = EnvironBuilder(path=path, method="POST", json=body).get_environ()
     response = Response.from_app(current_app.wsgi_app, environ)
     try:
         return response.status_code, json.loads(response.get_data())
@@ -124,6 +152,15 @@ class Errors:
         return bool(self.summary)
 
 
+ASKED_NAMES = {"record": "Record", "cards": "Cards"}
+"""How an error names the field a whole question was asked of (a problem naming no field of it)."""
+
+
+def size_text(limit: int | None) -> str:
+    """A body limit as people read it (``2 MiB``)."""
+    return f"{limit / 2**20:g} MiB" if limit else "its size"
+
+
 def field_of(pointer: str) -> tuple[str | None, str]:
     """The page's field a problem's pointer names (its id, or None) and a prefix naming the spot in it."""
     parts = pointer.split("/")[1:]
@@ -145,19 +182,23 @@ def field_of(pointer: str) -> tuple[str | None, str]:
     return None, pointer or "Request"
 
 
-def problem_errors(answer: Any, status: int) -> Errors:
-    """A problem document's messages, each beside the field its pointer names."""
+def problem_errors(answer: Any, status: int, asked: str | None = None) -> Errors:
+    """A problem document's messages, each beside the field its pointer names; one naming no field beside the
+    field ``asked`` (the record, when a record was asked), if any."""
     errors = Errors()
     if not isinstance(answer, dict):
-        errors.add(None, f"The service answered {status} with no problem document.")
+        errors.add(asked, f"The service answered {status} with no problem document.")
         return errors
     items = answer.get("errors") or answer.get("problems") or []
     for item in items:
         pointer = str(item.get("pointer") or "")
         field_id, where = field_of(pointer)
-        errors.add(field_id, f"{where}: {item.get('detail') or item.get('message')}")
+        errors.add(field_id or asked, f"{where}: {item.get('detail') or item.get('message')}")
     if not items:
-        errors.add(None, str(answer.get("detail") or answer.get("title") or f"The service answered {status}."))
+        detail = str(answer.get("detail") or answer.get("title") or f"The service answered {status}.")
+        if status == 413:
+            detail = f"over the service's limit of {size_text(current_app.config.get('MAX_CONTENT_LENGTH'))} a request"
+        errors.add(asked, f"{ASKED_NAMES[asked]}: {detail}" if asked else detail)
     return errors
 
 
