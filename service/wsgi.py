@@ -16,6 +16,8 @@ ops.documents(app)  # the OpenAPI documents, built before gunicorn forks: every 
 gc.freeze()
 # A 10,000-hand request allocates some 40,000 containers, nearly all freed by reference counting when it ends:
 # collect the youngest generation after 20,000 allocations (not 700), so such a request triggers one or two
-# collections rather than fourteen. Cycles are rare in a request, and bounded by its size.
+# collections rather than fourteen. Cycles are rare in a request, and bounded by its size: an answered error
+# drops its tracebacks (service/api/problems.release), which would otherwise hold the request, its body and its
+# document in a cycle until a collection that comes only every few hundred bad requests.
 gc.set_threshold(20_000, 10, 10)
 gc.enable()

@@ -16,7 +16,7 @@ from schemas.common import ProblemDetailsSchema
 from schemas.oneof import OneOfPlugin
 from service.api import guard, hooks, jsonio, ops, plain
 from service.api.games import game_blueprint
-from service.api.problems import PROBLEM_JSON, register_error_handlers
+from service.api.problems import PROBLEM_JSON, register_error_handlers, release
 from service.referee import page as referee
 from service.rules.game import HandGame
 from service.rules.registry import GAMES
@@ -84,6 +84,18 @@ class SyncFlask(Flask):
         """Every view and hook here is synchronous: called as it is (Flask would inspect each one, on every
         request, for a coroutine to run)."""
         return func
+
+    def handle_user_exception(self, e: Exception) -> Any:
+        """The error's problem+json answer (``register_error_handlers``), keeping nothing of the request."""
+        answer = super().handle_user_exception(e)
+        release(e)
+        return answer
+
+    def handle_exception(self, e: Exception) -> Any:
+        """The 500 (logged with its traceback first), keeping nothing of the request."""
+        answer = super().handle_exception(e)
+        release(e)
+        return answer
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

@@ -113,6 +113,23 @@ def _problems_items(problems: list[Problem], prefix: str = "") -> list[dict[str,
     return [{"pointer": prefix + p.pointer, "detail": p.message} for p in problems]
 
 
+def release(error: BaseException) -> None:
+    """Drop the tracebacks of an answered error and of every error it arose from (``__cause__``,
+    ``__context__``). A traceback holds each frame it passed through, and with them the request, its body and
+    its document; where a frame also holds the error (marshmallow's ``exc = ValidationError(...); raise exc``,
+    flask's ``request.routing_exception``) that is a cycle, which reference counting never frees and the cyclic
+    collector only rarely (service/wsgi.py): a worker would keep the bodies of a few hundred bad requests."""
+    chain: list[BaseException | None] = [error]
+    seen: set[int] = set()
+    while chain:
+        found = chain.pop()
+        if found is None or id(found) in seen:
+            continue
+        seen.add(id(found))
+        found.__traceback__ = None
+        chain += (found.__cause__, found.__context__)
+
+
 def register_error_handlers(app: Flask) -> None:
     """One handler for everything: HTTP errors, engine errors, and anything unexpected (a logged 500)."""
 
