@@ -147,7 +147,9 @@ def _page(
         status, answer = verdicts.ask(path, body)
         if status == 200:
             verdict = (
-                verdicts.compare_verdict(game.id, answer) if action == "compare" else verdicts.trick_verdict(answer)
+                verdicts.compare_verdict(game.id, answer)
+                if action == "compare"
+                else verdicts.trick_verdict(game, context["trump"], body["cards"], answer)
             )
             verdict["rules"] = verdicts.rules_links(game.id, specs, answer["rules"])
             context["verdict"] = verdict
@@ -166,6 +168,7 @@ def _page(
         options_open=any(values[s["name"]] != s["default"] for s in specs)
         or any(f.startswith("opt-") for f in context["errors"].fields),
         suits=verdicts.SUITS,
+        colours=verdicts.suit_colours(game.id),
         words={"deciding": verdicts.DECIDING_WORDS, "tie_rules": verdicts.TIE_RULES},
         rules_url=rule_page_url(game.id),
         native=native_names(game.id),

@@ -20,6 +20,9 @@ from werkzeug.wrappers import Response
 
 from service.api.jsonio import loads_document
 from service.referee.rules_html import rule_page_url
+from service.rules import names
+from service.rules.errors import CardError
+from service.rules.game import Game
 
 CARD_SEPARATORS = re.compile(r"[\s,]+")
 INTEGER = re.compile(r"^-?\d+$")
@@ -46,6 +49,31 @@ TIE_RULES = {
 
 SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs")}
 """The French suits as the page shows them: symbol and name beside the letter, never colour alone."""
+
+SUIT_COLOURS = {
+    **{"hearts": "red", "diamonds": "red", "spades": "dark", "clubs": "dark"},
+    **{"coppe": "red", "denari": "gold", "spade": "blue", "bastoni": "green"},
+    **{"cups": "red", "coins": "gold", "swords": "blue", "staves": "green"},
+}
+"""The colours people expect of each suit by its name: French red and black, the Latin suits (Italian, and
+Broggin's) cups red, coins gold, swords blue, staves green. Always beside the suit's symbol or letters."""
+
+
+def suit_colours(game_id: str) -> dict[str, str]:
+    """Each suit code of a game with its colour, by the suit's name in Italian where the game speaks it (its
+    pack is Italian-suited however its codes are written), else in English."""
+    table = names.table(game_id)
+    language = "it" if "it" in table else names.ENGLISH
+    suits = table.get(language, {}).get("suit", {})
+    return {code: SUIT_COLOURS[term.text] for code, term in suits.items() if term.text in SUIT_COLOURS}
+
+
+def suit_of(code: str, colours: Mapping[str, str]) -> str | None:
+    """The suit code a card's code ends with (``H`` of ``AH``, ``Sw`` of ``1Sw``), None for a named card."""
+    for suit in (code[-2:], code[-1:]):
+        if len(code) > len(suit) and suit in colours:
+            return suit
+    return None
 
 
 def cards(text: str) -> list[str]:
@@ -178,8 +206,15 @@ def field_of(pointer: str) -> tuple[str | None, str]:
     if head == "trump":
         return "trump", "Trump"
     if head in ("record", "views", "trace"):
-        return "record", "Record" + (f" at {pointer}" if pointer else "")
+        return "record", "Record" + (f", {_record_spot(parts)} ({pointer})" if pointer else "")
     return None, pointer or "Request"
+
+
+def _record_spot(parts: Sequence[str]) -> str:
+    """Where in a record a pointer's tokens are, as people count: ``action 6`` for ``/record/actions/5``."""
+    if len(parts) > 2 and parts[:2] == ["record", "actions"] and parts[2].isdigit():
+        return f"action {int(parts[2]) + 1}" + (f", {parts[3]}" if len(parts) > 3 else "")
+    return "at"
 
 
 def problem_errors(answer: Any, status: int, asked: str | None = None) -> Errors:
@@ -239,10 +274,54 @@ def compare_verdict(game_id: str, answer: Mapping[str, Any]) -> dict[str, Any]:
     return {"kind": "compare", "sentence": sentence, "groups": groups}
 
 
-def trick_verdict(answer: Mapping[str, Any]) -> dict[str, Any]:
-    """The verdict of ``tricks/winner``."""
-    sentence = f"Card {answer['winner'] + 1} takes the trick, worth {answer['points']} card points."
-    return {"kind": "trick", "sentence": sentence}
+def trick_verdict(
+    game: Game[Any, Any, Any], trump: str, typed: Sequence[str], answer: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The verdict of ``tricks/winner``: the cards in play order, which is trump and which led, and why the
+    winner wins (the highest trump; else the highest of the suit led; a card of another suit cannot win)."""
+    codes = [_canonical(game, text) for text in typed]
+    suits = [c[-1:] for c in codes]
+    winner = answer["winner"]
+    led, won = suits[0], suits[winner]
+    why = TRICK_WHY["trump" if won == trump else "led" if won == led else "other"]
+    sentence = f"Card {winner + 1} takes the trick, worth {answer['points']} card points: {why}."
+    cards = [
+        {"n": i + 1, "code": code, "role": _trick_role(i, suit, winner, trump, led, won)}
+        for i, (code, suit) in enumerate(zip(codes, suits, strict=True))
+    ]
+    trump_name = " ".join(SUITS.get(trump, ("", trump)))
+    led_name = " ".join(SUITS.get(led, ("", led)))
+    return {"kind": "trick", "sentence": sentence, "cards": cards, "trump": trump_name, "led": led_name}
+
+
+TRICK_WHY = {
+    "trump": "the highest trump played",
+    "led": "no trump was played, and it is the highest card of the suit led",
+    "other": "as the game's rules say",  # a game whose winner is neither (none here): the API's word stands
+}
+"""Why a trick's winner wins, by what it is: a trump, a card of the suit led."""
+
+
+def _trick_role(i: int, suit: str, winner: int, trump: str, led: str, won: str) -> str:
+    """What one card of a trick is and what it did: ``a trump: takes the trick``, ``another suit: cannot win``."""
+    kind = "a trump" if suit == trump else "the suit led" if suit == led else "another suit"
+    if i == 0:
+        kind = "led, a trump" if suit == trump else "led"
+    if i == winner:
+        return f"{kind}: takes the trick"
+    if suit not in (trump, led):
+        return f"{kind}: cannot win"
+    if suit == won:
+        return f"{kind}: lower than card {winner + 1}"
+    return f"{kind}: beaten by card {winner + 1}, a trump"
+
+
+def _canonical(game: Game[Any, Any, Any], text: str) -> str:
+    """A typed card's canonical code (the game's own reading); as typed if it reads none (the API took it)."""
+    try:
+        return str(game.parse_card(text))
+    except CardError:
+        return text
 
 
 def _value(value: Any) -> str:

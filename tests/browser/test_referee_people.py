@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.browser.test_referee import _record, expect, hand, status
+from tests.browser.test_referee import _record, api, expect, hand, status
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -109,3 +109,68 @@ def test_an_option_past_a_number_the_script_holds_is_refused_at_its_field(sessio
     page.get_by_role("button", name="Compare").click()
     expect(page.get_by_label("ante", exact=True)).to_have_attribute("aria-invalid", "true")
     expect(status(page)).to_contain_text("No verdict")
+
+
+# -- 5: a trick verdict says why ---------------------------------------------------------------------
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_trick_verdict_shows_the_cards_in_order_and_why(session: Any, javascript: bool) -> None:
+    page = session.page("/referee/briscola", javascript=javascript)
+    page.get_by_label("Trump").select_option("D")
+    page.get_by_label("Cards in play order").fill("3H, A-denari 2s")
+    page.get_by_role("button", name="Who takes the trick").click()
+    answer = api(session.base, "/v1/briscola/tricks/winner", {"trump": "D", "cards": ["3H", "AD", "2S"]})
+    expect(status(page)).to_contain_text(f"Card {answer['winner'] + 1} takes the trick")
+    expect(status(page)).to_contain_text("the highest trump played")
+    cards = page.get_by_role("list", name="The trick, card by card").get_by_role("listitem")
+    expect(cards).to_have_count(3)
+    expect(cards.nth(0)).to_contain_text("Card 1")
+    expect(cards.nth(0)).to_contain_text("3H")
+    expect(cards.nth(0)).to_contain_text("led")
+    expect(cards.nth(answer["winner"])).to_contain_text("a trump: takes the trick")
+    expect(cards.nth(2)).to_contain_text("another suit: cannot win")
+    expect(page.locator("#verdict-details")).to_contain_text("Trump: ♦ diamonds. Led: ♥ hearts.")
+
+
+# -- 8: one numbering --------------------------------------------------------------------------------
+def test_actions_count_from_1_and_seats_from_0(session: Any) -> None:
+    session.problems_expected = True
+    record = illegal_record()
+    answer = api(session.base, "/v1/briscola/records/adjudicate", {"record": record})
+    index, seat = answer["error"]["index"], record["actions"][answer["error"]["index"]]["seat"]
+    page = session.page("/referee/briscola")
+    check(page, record)
+    expect(status(page)).to_contain_text(f"action {index + 1} is illegal")
+    items = page.get_by_role("list", name="Steps").get_by_role("listitem")
+    expect(items.nth(index)).to_contain_text(f"Illegal (action {index + 1}): Seat {seat}:")
+    expect(page.locator("#step-position")).to_have_text(f"Step {index} of {index}")
+    expect(items.first).to_contain_text(f"Seat {record['actions'][0]['seat']}:")
+    record["actions"][3] = {"seat": 0, "type": "play", "card": "ZZ"}
+    check(page, record)
+    expect(page.locator("#record-error")).to_contain_text("Record, action 4")
+
+
+# -- 9: suits in their colours, beside their symbols and letters -------------------------------------
+def test_suits_are_coloured_and_still_pass_axe(session: Any) -> None:
+    from tests.browser.test_referee import axe_violations
+
+    page = session.page("/referee/old-brag", width=390)
+    hand(page, 1).fill("AH KD QS")
+    hand(page, 2).fill("2C 3C 4S")
+    page.get_by_role("button", name="Compare").click()
+    expect(status(page)).to_contain_text("wins")
+    colour = "el => getComputedStyle(el).color"
+    red = page.locator(".card", has_text="AH").first.evaluate(colour)
+    assert red == page.locator(".card", has_text="KD").first.evaluate(colour)
+    dark = page.locator(".card", has_text="QS").first.evaluate(colour)
+    assert dark == page.locator(".card", has_text="2C").first.evaluate(colour) and red != dark
+    expect(page.locator(".card", has_text="AH").first).to_contain_text("A♥")  # never colour alone
+    page.get_by_role("button", name="Pick cards for Hand 1").click()
+    assert page.locator(".pick-card[data-card=KH]").evaluate(colour) == red
+    assert not axe_violations(page)
+    italian = session.page("/referee/briscola", width=390)
+    italian.get_by_label("Cards in play order").fill("AD 3H 2S KC")
+    italian.get_by_role("button", name="Who takes the trick").click()
+    expect(status(italian)).to_contain_text("takes the trick")
+    seen = {c: italian.locator(".trick .card", has_text=c).evaluate(colour) for c in ("AD", "3H", "2S", "KC")}
+    assert len(set(seen.values())) == 4, seen  # denari, coppe, spade, bastoni: four colours
+    assert not axe_violations(italian)

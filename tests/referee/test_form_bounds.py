@@ -6,6 +6,7 @@ it, and what is refused is said at its field, on a page.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -135,3 +136,51 @@ def test_no_field_of_the_forms_answers_5xx(client: Any, form: dict[str, Any]) ->
     game_id = "old-brag" if form["form"] == "compare" else "briscola"
     answer = client.post(f"/referee/{game_id}", data=form)
     assert answer.status_code < 500 and answer.mimetype == "text/html"
+
+
+# -- issue 33 without a script: the trick's why, one numbering, suits in colour ------------------------
+TRICKS = [
+    # trump, cards typed, the winner's why, each card's part
+    (
+        "D",
+        "3H, A-denari 2s",
+        "the highest trump played",
+        ["led: beaten by card 2, a trump", "a trump: takes the trick", "another suit: cannot win"],
+    ),
+    ("S", "KC AC", "the highest card of the suit led", ["led: lower than card 2", "the suit led: takes the trick"]),
+]
+
+
+@pytest.mark.parametrize(("trump", "typed", "why", "parts"), TRICKS)
+def test_a_trick_verdict_says_why(client: Any, trump: str, typed: str, why: str, parts: list[str]) -> None:
+    html = client.post("/referee/briscola", data={"form": "trick", "trump": trump, "cards": typed})
+    text = " ".join(html.get_data(as_text=True).split())
+    assert why in status_of(html.get_data(as_text=True))
+    for n, part in enumerate(parts, start=1):
+        assert re.search(rf"<strong>Card {n}</strong> <span class=\"card suit-\w+\">.*?</span> {re.escape(part)}", text)
+    assert "Trump: " in text and "Led: " in text
+
+
+def test_an_illegal_action_and_a_pointer_count_actions_from_1(client: Any) -> None:
+    record = play(GAMES["briscola"], 2, "count").record()
+    record["actions"][5] = {**record["actions"][5], "seat": 1 - record["actions"][5]["seat"]}
+    answer = client.post("/v1/briscola/records/adjudicate", json={"record": record}).json
+    assert answer["error"]["index"] == 5
+    html = post_record(client, json.dumps(record)).get_data(as_text=True)
+    assert "action 6 is illegal" in status_of(html)
+    assert "<strong>Illegal</strong> (action 6)" in html
+    record["actions"][3] = {"seat": 0, "type": "play", "card": "ZZ"}
+    problem = client.post("/v1/briscola/records/adjudicate", json={"record": record}).json
+    assert problem["errors"][0]["pointer"].startswith("/record/actions/3")
+    assert "Record, action 4" in record_error(post_record(client, json.dumps(record)).get_data(as_text=True))
+
+
+def test_suits_have_their_colours_beside_their_symbols(client: Any) -> None:
+    html = client.post("/referee/old-brag", data={"form": "compare", "hand": ["AH KD QS", "2C 3C 4S"]})
+    text = html.get_data(as_text=True)
+    for code, colour in (("AH", "red"), ("KD", "red"), ("QS", "dark"), ("2C", "dark")):
+        assert f'<span class="card suit-{colour}"><span class="sym" aria-hidden="true">' in text
+        assert f'<span class="code">{code}</span>' in text
+    italian = client.post("/referee/briscola", data={"form": "trick", "trump": "D", "cards": "AD 3H 2S KC"})
+    classes = re.findall(r'class="card suit-(\w+)"', italian.get_data(as_text=True))
+    assert classes == ["gold", "red", "blue", "green"]  # denari, coppe, spade, bastoni

@@ -175,8 +175,8 @@ def test_a_trick_form_post_says_what_the_api_answers(client: Any, game_id: str) 
     cards = [pack[3], pack[12], pack[0]][: 2 if game_id in ("briscan", "brisque") else 3]
     answer = client.post(f"/v1/{game_id}/tricks/winner", json={"trump": "H", "cards": cards}).json
     html = client.post(f"/referee/{game_id}", data={"form": "trick", "trump": "H", "cards": ", ".join(cards)})
-    assert status_of(html.get_data(as_text=True)) == (
-        f"Card {answer['winner'] + 1} takes the trick, worth {answer['points']} card points."
+    assert status_of(html.get_data(as_text=True)).startswith(
+        f"Card {answer['winner'] + 1} takes the trick, worth {answer['points']} card points: "
     )
 
 

@@ -6,6 +6,7 @@
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const GAME = data.game;
 const SUITS = data.suits; // letter -> [symbol, name]
+const COLOURS = data.colours; // suit code -> its colour (never alone: the symbol and letters stay)
 const VERDICT_WORDS = { complete: "complete", in_progress: "in progress", illegal: "illegal" };
 let catalog = null; // GET /v1/{game}
 let steps = []; // the current record's steps, for stepping through
@@ -53,11 +54,15 @@ async function api(method, path, body) {
 // -- cards -------------------------------------------------------------------------------------------
 const splitCards = (text) => text.split(/[\s,]+/).filter(Boolean);
 
+// The suit code a card's code ends with ("H" of "AH", "Sw" of "1Sw"), null for a named card.
+const suitOf = (code) => [code.slice(-2), code.slice(-1)].find((s) => code.length > s.length && s in COLOURS) || null;
+const suitClass = (code) => (suitOf(code) ? ` suit-${COLOURS[suitOf(code)]}` : "");
+
 function cardNode(code) {
   const suit = code.length === 2 ? SUITS[code[1]] : undefined;
   return el(
     "span",
-    { class: "card" },
+    { class: `card${suitClass(code)}` },
     suit ? el("span", { class: "sym", "aria-hidden": "true", text: code[0] + suit[0] }) : null,
     suit ? " " : null,
     el("span", { class: "code", text: code }),
@@ -160,7 +165,7 @@ function buildPicker() {
     const suit = code.length === 2 ? SUITS[code[1]] : undefined;
     const button = el(
       "button",
-      { type: "button", class: "pick-card", "data-card": code },
+      { type: "button", class: `pick-card${suitClass(code)}`, "data-card": code },
       suit ? el("span", { class: "sym", "aria-hidden": "true", text: code[0] + suit[0] }) : null,
       suit ? " " : null,
       el("span", { class: "code", text: code }),
@@ -237,7 +242,11 @@ function fieldOf(pointer) {
   if (parts[0] === "cards") return ["cards", index(1) !== null ? `Card ${index(1) + 1}` : "Cards"];
   if (parts[0] === "options" && parts.length > 1) return [`opt-${parts[1]}`, parts[1]];
   if (parts[0] === "trump") return ["trump", "Trump"];
-  if (["record", "views", "trace"].includes(parts[0])) return ["record", `Record${pointer ? ` at ${pointer}` : ""}`];
+  if (["record", "views", "trace"].includes(parts[0])) {
+    // where in the record, as people count: "action 6" for /record/actions/5
+    const action = parts[1] === "actions" && index(2) !== null ? `action ${index(2) + 1}${parts[3] ? `, ${parts[3]}` : ""}` : "at";
+    return ["record", `Record${pointer ? `, ${action} (${pointer})` : ""}`];
+  }
   return [null, pointer || "Request"];
 }
 
@@ -377,9 +386,37 @@ function compareVerdict(answer) {
   );
 }
 
-function trickVerdict(answer) {
+const TRICK_WHY = {
+  trump: "the highest trump played",
+  led: "no trump was played, and it is the highest card of the suit led",
+  other: "as the game's rules say",
+};
+
+function trickRole(i, suit, winner, trump, led, won) {
+  // What one card of a trick is and what it did (verdicts._trick_role says the same without a script).
+  let kind = suit === trump ? "a trump" : suit === led ? "the suit led" : "another suit";
+  if (i === 0) kind = suit === trump ? "led, a trump" : "led";
+  if (i === winner) return `${kind}: takes the trick`;
+  if (suit !== trump && suit !== led) return `${kind}: cannot win`;
+  if (suit === won) return `${kind}: lower than card ${winner + 1}`;
+  return `${kind}: beaten by card ${winner + 1}, a trump`;
+}
+
+function trickVerdict(answer, trump, typed) {
+  const codes = typed.map((text) => canonical(text) || text);
+  const suits = codes.map((code) => code.slice(-1));
+  const winner = answer.winner;
+  const [led, won] = [suits[0], suits[winner]];
+  const why = TRICK_WHY[won === trump ? "trump" : won === led ? "led" : "other"];
+  const named = (suit) => (SUITS[suit] ? SUITS[suit].join(" ") : suit);
+  const cards = codes.map((code, i) =>
+    el("li", {}, el("strong", { text: `Card ${i + 1}` }), " ", cardNode(code), ` ${trickRole(i, suits[i], winner, trump, led, won)}`),
+  );
   showVerdict(
-    `Card ${answer.winner + 1} takes the trick, worth ${answer.points} card points.`,
+    `Card ${winner + 1} takes the trick, worth ${answer.points} card points: ${why}.`,
+    el("p", { class: "trick-suits", text: `Trump: ${named(trump)}. Led: ${named(led)}.` }),
+    el("h3", { id: "trick-cards-heading", text: "The trick, card by card" }),
+    el("ol", { class: "trick", "aria-labelledby": "trick-cards-heading" }, cards),
     rulesTable(answer.rules),
   );
 }
@@ -437,7 +474,7 @@ function recordVerdict(record, answer) {
         "li",
         { class: "illegal" },
         el("strong", { text: "Illegal" }),
-        `: ${tried && typeof tried === "object" ? actionText(tried) : String(tried)}. Code `,
+        ` (action ${error.index + 1}): ${tried && typeof tried === "object" ? actionText(tried) : String(tried)}. Code `,
         el("code", { text: error.code }),
         ", rule ",
         el("a", { href: `/referee/${GAME}/rules#${error.rule}`, text: error.rule }),
@@ -524,7 +561,7 @@ async function compare() {
 
 async function trick() {
   const body = { trump: $("trump").value, cards: splitCards($("cards").value) };
-  await ask("trick", "tricks/winner", body, trickVerdict);
+  await ask("trick", "tricks/winner", body, (answer) => trickVerdict(answer, body.trump, body.cards));
 }
 
 async function checkRecord(atStep = null) {
