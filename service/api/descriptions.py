@@ -95,6 +95,14 @@ def describe(game: Game[Any, Any], verb: str) -> str:
         "viewState": (
             f"The state as one seat may see it, hidden cards as `??`; `seat` must be below `players`. {STATE_RULES}"
         ),
+        "suggestAction": (
+            "Suggests a legal move for one seat (default: the seat to act), from that seat's view alone: two "
+            "states with the same view give the same answer, byte for byte. Hidden cards are sampled with the "
+            "byte stream of sha256-fisher-yates/1 seeded from `seed` and the view (API.md section 17); each "
+            "`level` fixes its work (samples and steps), never a clock. `considered` lists every candidate, "
+            "best first, with its estimated `value` for the seat's side (README, Suggestions) and the samples "
+            f"it rests on. A seat that may not act now is a 422 at `/seat`. {STATE_RULES}"
+        ),
         "adjudicateRecord": (
             "Replays a record (a deal and every action in order) and gives the verdict: `complete`, "
             "`in_progress` or `illegal`, naming the first illegal action with its rule (still a 200). The record's "

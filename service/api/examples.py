@@ -42,6 +42,7 @@ class Examples:
     equity: dict[str, Any] | None
     trick: dict[str, Any] | None
     melds: dict[str, Any] | None
+    suggest: dict[str, Any]
 
 
 def examples(game: Game[Any, Any, Any], schemas: GameSchemas) -> Examples:
@@ -91,4 +92,5 @@ def examples(game: Game[Any, Any, Any], schemas: GameSchemas) -> Examples:
         equity=equity,
         trick=trick,
         melds=melds,
+        suggest={"state": dumped, "level": "normal"},
     )

@@ -42,6 +42,7 @@ from service.rules.briscan.validate import BriscanProblem, state_problems
 from service.rules.briscan.variants import BRISCAN, BRISQUE, CB_COURTS, CB_PIPS, KINDS, QUARTET, TRUMP_ACE, Variant
 from service.rules.cards import Card, french_notation, rank, suit, suit_text_notation
 from service.rules.errors import Problem
+from service.rules.frozen import evolve
 from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, hide
 from service.rules.seats import next_seat, replace_seat
 from service.rules.tricks import SUIT_WORDS
@@ -239,11 +240,12 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
                 if bonus not in s.bonuses:
                     events.append({"type": "bonus", "seat": s.seat, "kind": bonus.kind, "points": bonus.points})
             score = s.card_points + sum(m.points for m in s.melds) + sum(b.points for b in due[s.seat])
-            seats.append(dataclasses.replace(s, bonuses=due[s.seat], score=score))
-        state = dataclasses.replace(state, seats=tuple(seats))
+            changed = score != s.score or due[s.seat] != s.bonuses
+            seats.append(evolve(s, {"bonuses": due[s.seat], "score": score}) if changed else s)
+        state = evolve(state, {"seats": tuple(seats)})
         if not state.ended and len(state.tricks) == TRICKS:
             slam = len({t.winner for t in state.tricks}) == 1
-            state = dataclasses.replace(state, ended="slam" if slam else "points")
+            state = evolve(state, {"ended": "slam" if slam else "points"})
         if not state.ended and state.options.win_check == "immediate":
             before = list(state.carry.game_score)
             totals = [before[s.seat] + s.score for s in state.seats]
@@ -253,7 +255,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
                 events.append({"type": "game_won", "seat": winner, "score": totals[winner]})
                 state = dataclasses.replace(state, ended="target")
         if state.ended:
-            state = dataclasses.replace(state, phase=COMPLETE, to_act=None)
+            state = evolve(state, {"phase": COMPLETE, "to_act": None})
         return Transition(state, tuple(events))
 
     # -- what is legal -----------------------------------------------------------------------------
@@ -480,9 +482,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
 
     def trick_taken(self, state: BriscanState, events: list[Event]) -> Transition[BriscanState]:
         """The winner leads; the final phase begins once the talon is empty; bonuses now due are scored."""
-        return self._settle(
-            dataclasses.replace(state, to_act=state.leader, phase=TALON if state.talon else FINAL), events
-        )
+        return self._settle(evolve(state, {"to_act": state.leader, "phase": TALON if state.talon else FINAL}), events)
 
     # -- result ------------------------------------------------------------------------------------
     def result(self, state: BriscanState) -> Result | None:

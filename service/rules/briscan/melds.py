@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated
 
 from service.rules.bounds import HAND
@@ -158,7 +159,15 @@ def runs(hand: Sequence[Card], *, maximal: bool) -> list[tuple[Card, ...]]:
 def candidates(
     hand: Sequence[Card], trump: str, options: BriscanOptions, variant: Variant, *, maximal: bool
 ) -> list[tuple[str, tuple[Card, ...], int]]:
-    """Every meld ``hand`` holds as (kind, cards, points), ignoring what was announced before."""
+    """Every meld ``hand`` holds as (kind, cards, points), ignoring what was announced before (remembered per
+    hand: a worker soon meets the same hands again, and the suggestion sampler meets them thousands of times)."""
+    return list(_candidates(tuple(hand), trump, options, variant, maximal))
+
+
+@lru_cache(maxsize=16384)
+def _candidates(
+    hand: tuple[Card, ...], trump: str, options: BriscanOptions, variant: Variant, maximal: bool
+) -> tuple[tuple[str, tuple[Card, ...], int], ...]:
     held = set(hand)
     found: list[tuple[str, tuple[Card, ...]]] = []
     for s in SUITS:
@@ -180,7 +189,7 @@ def candidates(
         points = meld_points(kind, cards, trump, options, variant)
         if points is not None:
             out.append((kind, cards, points))
-    return out
+    return tuple(out)
 
 
 def evaluate(hand: Sequence[Card], trump: str, options: BriscanOptions, variant: Variant) -> list[dict[str, object]]:

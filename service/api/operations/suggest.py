@@ -1,0 +1,40 @@
+"""The suggest room: ``actions/suggest`` (API.md section 17), a fair, replayable move for one seat from that
+seat's view alone (the policies: :mod:`service.rules.bots`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from schemas.operations.suggest import serves
+from service.api.answers import rules_echo
+from service.api.routes import GameRoutes
+from service.rules.bots import suggest
+
+
+def register(routes: GameRoutes) -> None:
+    """Suggest a move."""
+    game, s, ex = routes.game, routes.schemas, routes.examples
+
+    @routes.post("/actions/suggest", "suggestAction", s.suggest_request, s.suggest_response, example=ex.suggest)
+    def suggest_action(data: dict[str, Any]) -> dict[str, Any]:
+        """A legal move for one seat from what that seat may see, the same for the same request on any machine.
+
+        Rules the schema cannot state: the state must be consistent (a 422 `/invalid-state` otherwise), and
+        `seat` (default: the seat to act) must be able to act now (a 422 at `/seat` otherwise)."""
+        state = data["state"]
+        game.require_valid(state)
+        level, seed = data["level"], data["seed"]
+        found = suggest(game, state, data["seat"], level, seed)
+        considered = [{"action": c.action, "value": c.value, "samples": c.samples} for c in found.considered]
+        return {
+            "seat": found.seat,
+            "action": found.action,
+            "level": level,
+            "seed": seed,
+            "policy": found.policy,
+            "considered": considered,
+            **rules_echo(game.options_of(state)),
+        }
+
+
+__all__ = ["register", "serves"]
