@@ -14,6 +14,7 @@ from typing import Any
 from service.rules.bots.betting import suggest_betting
 from service.rules.bots.common import DEFAULT_LEVEL, DEFAULT_SEED, LEVELS, Candidate, Suggestion, expand, stream_seed
 from service.rules.bots.pimc import suggest_tricks
+from service.rules.bots.worlds import worlds
 from service.rules.errors import InvalidInput, Problem
 from service.rules.game import Game, HandGame, LegalAction, TrickGame
 
@@ -29,10 +30,11 @@ def acting_seat(game: Game[Any, Any, Any], state: Any, seat: int | None) -> int:
     return int(chosen)
 
 
-def candidates(game: Game[Any, Any, Any], view: Any, seat: int) -> list[LegalAction]:
-    """The seat's legal actions on its view, each free amount at its least (an exchange stays listed once)."""
+def candidates(game: Game[Any, Any, Any], world: Any, seat: int) -> list[LegalAction]:
+    """The seat's legal actions in a world of its view (they depend on nothing it cannot see), each free amount at
+    its least (an exchange stays listed once)."""
     out: list[LegalAction] = []
-    for listed in game.view_legal_actions(view, seat):
+    for listed in game.view_legal_actions(world, seat):
         out.extend([listed] if "max_cards" in listed or "domains" in listed else expand(listed, ()))
     return out
 
@@ -46,8 +48,8 @@ def suggest(
         raise InvalidInput([Problem("unknown_level", f"level is one of {list(LEVELS)}", "/level")])
     chosen = acting_seat(game, state, seat)
     view = game.view(state, chosen)
-    legal = candidates(game, view, chosen)
     stream = stream_seed(seed, chosen, view)
+    legal = candidates(game, next(worlds(game, view, chosen, 1, stream)), chosen)
     if isinstance(game, TrickGame):
         return suggest_tricks(game, view, chosen, legal, level, stream)
     assert isinstance(game, HandGame)

@@ -78,8 +78,7 @@ def suggest_tricks(
     work = budget(game.id, level)
     if getattr(view, "trump", None) is None:  # Briscola chiamata before the call: no trick yet to sample
         return _auction(game, view, seat, legal)
-    spots = hidden(game, view, seat)
-    if not spots.free:
+    if hidden(game, view, seat).determined:
         exact = _exact(game, next(worlds(game, view, seat, 1, seed)), seat, legal, work.nodes)
         if exact is not None:
             return exact

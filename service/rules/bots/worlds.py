@@ -35,8 +35,10 @@ class Hidden:
     free: tuple[Card, ...]
 
     @property
-    def places(self) -> int:
-        return sum(self.seat_slots.values()) + sum(self.table_slots.values())
+    def determined(self) -> bool:
+        """Whether the view leaves one world only: every hidden place in one seat's hand (or none hidden)."""
+        holders = [key for key, count in (*self.seat_slots.items(), *self.table_slots.items()) if count]
+        return len(holders) <= 1
 
 
 def hidden(game: Game[Any, Any, Any], view: Any, seat: int) -> Hidden:
@@ -85,8 +87,8 @@ def worlds(game: Game[Any, Any, Any], view: Any, seat: int, count: int, seed: st
     """``count`` states that ``seat`` cannot tell from ``view``: its hidden places filled, the known holders'
     cards first, the free cards from one ``sha256-sample/1`` stream seeded with ``seed``."""
     spots = hidden(game, view, seat)
-    if not spots.free:
-        yield fill(view, spots, [])
+    if spots.determined:
+        yield fill(view, spots, list(spots.free))
         return
     for drawn in sample_draws(spots.free, len(spots.free), count, seed):
         yield fill(view, spots, drawn)

@@ -1,0 +1,224 @@
+"""Suggestions in the engine (API.md 17): legal, from the seat's view alone, replayable; the pieces against
+brute force (the exact endgame search, the pot-odds rule)."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+from typing import Any
+
+import pytest
+
+from service.rules.bots import acting_seat, suggest
+from service.rules.bots.betting import CALLED_BY, FOLDS, suggest_betting
+from service.rules.bots.common import stream_seed, typed
+from service.rules.bots.pimc import _exact, outcome
+from service.rules.bots.worlds import hidden, worlds
+from service.rules.cards import HIDDEN
+from service.rules.errors import InvalidInput
+from service.rules.frozen import evolve
+from service.rules.registry import GAMES
+from tests.simulation import play
+
+TABLES = [
+    ("briscola", 2),
+    ("briscola", 4),
+    ("briscola-chiamata", 5),
+    ("briscan", 2),
+    ("brisque", 2),
+    ("three-card-brag", 3),
+    ("old-brag", 3),
+    ("broggin", 3),
+]
+
+
+@cache
+def states(game_id: str, players: int, count: int = 3) -> list[Any]:
+    """States with a seat to act from a few random playthroughs, spread over each deal."""
+    game = GAMES[game_id]
+    out = []
+    for i in range(count):
+        deal = play(game, players, f"suggest-{i}")
+        live = [s for s in deal.states() if s.to_act is not None]
+        out.extend(live[:: max(1, len(live) // 4)])
+    return out
+
+
+def seats_that_act(game: Any, state: Any) -> list[int]:
+    return [seat for seat in range(state.players) if game.view_legal_actions(state, seat)]
+
+
+@pytest.mark.parametrize(("game_id", "players"), TABLES)
+def test_the_suggestion_is_legal_and_replayable(game_id, players):
+    game = GAMES[game_id]
+    for state in states(game_id, players):
+        for seat in seats_that_act(game, state):
+            found = suggest(game, state, seat, "easy")
+            game.apply(state, typed(game, found.action))  # raises IllegalAction if it is not legal
+            assert found.action == found.considered[0].action or found.policy == "equity/1"
+            assert found.action in [c.action for c in found.considered]
+            assert suggest(game, state, seat, "easy") == found
+
+
+@pytest.mark.parametrize(("game_id", "players"), TABLES)
+def test_every_world_is_a_state_the_seat_cannot_tell_from_its_view(game_id, players):
+    """Sampled worlds hold the pack exactly once and look to the seat exactly like the state it is in."""
+    game = GAMES[game_id]
+    for state in states(game_id, players)[::2]:
+        seat = state.to_act
+        view = game.view(state, seat)
+        for world in worlds(game, view, seat, 3, "w"):
+            assert game.view(world, seat) == view
+            if game_id != "old-brag":  # Old Brag's 31 phase: a seat's bust shows in the validation, not the view
+                assert game.validate(world) == []
+
+
+def swapped_hidden(game: Any, state: Any, seat: int) -> Any | None:
+    """``state`` with two cards ``seat`` cannot see exchanged between two hidden places (None: no two)."""
+    view = game.view(state, seat)
+    places = []
+    for record, seen in zip(state.seats, view.seats, strict=True):
+        places += [("seat", record.seat, i) for i, c in enumerate(seen.hand) if c == HIDDEN]
+    for name in ("stock", "talon"):
+        if getattr(view, name, None):
+            places += [(name, None, i) for i, c in enumerate(getattr(view, name)) if c == HIDDEN]
+    if len(places) < 2:
+        return None
+    return exchange(state, places[0], places[-1])
+
+
+def card_at(state: Any, place: tuple[str, int | None, int]) -> str:
+    kind, who, i = place
+    cards = state.seats[who].hand if kind == "seat" else getattr(state, kind)
+    return str(cards[i])
+
+
+def exchange(state: Any, first: tuple[str, int | None, int], second: tuple[str, int | None, int]) -> Any:
+    """``state`` with the cards at two places exchanged."""
+    a, b = card_at(state, first), card_at(state, second)
+    seats = [list(r.hand) for r in state.seats]
+    table: dict[str, list[str]] = {n: list(getattr(state, n)) for n in ("stock", "talon") if hasattr(state, n)}
+    for (kind, who, i), card in ((first, b), (second, a)):
+        (seats[who] if kind == "seat" else table[kind])[i] = card
+    records = tuple(evolve(r, {"hand": tuple(h)}) for r, h in zip(state.seats, seats, strict=True))
+    return evolve(state, {"seats": records, **{n: tuple(c) for n, c in table.items()}})
+
+
+@pytest.mark.parametrize(("game_id", "players"), TABLES)
+def test_cards_the_seat_cannot_see_do_not_change_the_answer(game_id, players):
+    game = GAMES[game_id]
+    tried = 0
+    for state in states(game_id, players):
+        seat = state.to_act
+        other = swapped_hidden(game, state, seat)
+        if other is None or other == state or game.validate(other):
+            continue
+        assert game.view(other, seat) == game.view(state, seat)
+        assert suggest(game, other, seat, "easy") == suggest(game, state, seat, "easy")
+        tried += 1
+    assert tried or game_id in ("three-card-brag",)  # a blind Brag seat sees no card of its own
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("briscola", 2), ("briscan", 2), ("broggin", 3)])
+def test_a_card_the_seat_sees_may_change_the_answer(game_id, players):
+    """The check above can fail: a swap of one of the seat's own cards with a hidden one changes its view, its
+    stream and, somewhere among these states, its answer."""
+    game = GAMES[game_id]
+    changed = 0
+    for state in states(game_id, players):
+        seat = state.to_act
+        view = game.view(state, seat)
+        mine = [("seat", seat, i) for i, c in enumerate(view.seats[seat].hand) if c != HIDDEN]
+        theirs = [("seat", r.seat, i) for r in view.seats for i, c in enumerate(r.hand) if c == HIDDEN]
+        if not mine or not theirs:
+            continue
+        other = exchange(state, mine[0], theirs[0])
+        if game.validate(other):
+            continue
+        assert stream_seed("suggest", seat, game.view(other, seat)) != stream_seed("suggest", seat, view)
+        changed += suggest(game, other, seat, "easy").considered != suggest(game, state, seat, "easy").considered
+    assert changed
+
+
+def test_a_seat_that_may_not_act_and_an_unknown_level_are_refused():
+    game = GAMES["briscola"]
+    state = states("briscola", 2)[0]
+    idle = 1 - state.to_act
+    with pytest.raises(InvalidInput) as refused:
+        acting_seat(game, state, idle)
+    assert refused.value.problems[0].pointer == "/seat"
+    with pytest.raises(InvalidInput) as unknown:
+        suggest(game, state, None, "grandmaster")
+    assert unknown.value.problems[0].pointer == "/level"
+
+
+def briscola_ending() -> Any:
+    """A two-player Briscola state with an empty stock and three cards in each hand."""
+    game = GAMES["briscola"]
+    for i in itertools.count():
+        for state in play(game, 2, f"ending-{i}").states():
+            if not state.stock and len(state.seats[state.to_act].hand) == 3 and not state.trick:
+                return state
+    raise AssertionError("unreachable")
+
+
+def brute_force(game: Any, state: Any, seat: int) -> float:
+    """The minimax value for ``seat`` by full enumeration of every play to the end (no pruning)."""
+    if state.to_act is None:
+        return outcome(game, state, seat)
+    values = [brute_force(game, game.apply(state, typed(game, a)).state, seat) for a in game.legal_actions(state)]
+    return max(values) if state.to_act == seat else min(values)
+
+
+def test_the_exact_endgame_search_matches_full_enumeration():
+    game = GAMES["briscola"]
+    state = briscola_ending()
+    seat = state.to_act
+    view = game.view(state, seat)
+    assert hidden(game, view, seat).determined  # the opponent holds what the seat does not see
+    legal = game.view_legal_actions(state, seat)
+    found = _exact(game, state, seat, legal, 10_000)
+    assert found is not None and found.policy == "exact/1"
+    for candidate in found.considered:
+        after = game.apply(state, typed(game, candidate.action)).state
+        assert candidate.value == brute_force(game, after, seat)
+    assert suggest(game, state, seat, "normal").policy == "exact/1"
+    assert _exact(game, state, seat, legal, 5) is None  # past its nodes it gives up (then samples)
+
+
+def brag_state(hand: list[str], pot: int, stake: int) -> Any:
+    """A two-player Three Card Brag state, seat 0 open with ``hand`` to act against a stake of ``stake``."""
+    game = GAMES["three-card-brag"]
+    state = states("three-card-brag", 3)[0]
+    pack = [c for c in game.full_pack() if c not in hand]
+    seats = (
+        evolve(state.seats[0], {"hand": tuple(hand), "blind": False, "folded": False, "put_in": 1}),
+        evolve(state.seats[1], {"hand": tuple(pack[:3]), "blind": False, "folded": False, "put_in": pot - 1}),
+    )
+    return evolve(
+        state,
+        {"players": 2, "seats": seats, "stock": tuple(pack[3:]), "pot": pot, "stake": stake, "to_act": 0, "dealer": 1},
+    )
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [(["AS", "AH", "AD"], "raise"), (["2S", "4H", "7D"], "fold"), (["QS", "QH", "5D"], "raise")],
+)
+def test_the_pot_odds_rule_against_hand_computed_values(hand, expected):
+    """Call ``c`` into ``P``: ``e (P + c) - c``; raise: ``f P + (1 - f) ((e - d)(P + 2c) - c)``; fold 0."""
+    game = GAMES["three-card-brag"]
+    state = brag_state(hand, pot=10, stake=4)
+    view = game.view(state, 0)
+    legal = [a if "min" not in a else {**a, "amount": a["min"]} for a in game.view_legal_actions(view, 0)]
+    legal = [{k: v for k, v in a.items() if k not in ("min", "max")} for a in legal]
+    found = suggest_betting(game, view, 0, legal, "easy", "pot-odds")
+    e = game.equity(hand, 1, game.options_of(state)).share
+    values = {c.action["type"]: c.value for c in found.considered}
+    assert values["fold"] == 0
+    assert values["call"] == pytest.approx(e * (10 + 4) - 4, abs=1e-6)
+    raise_cost = legal[[a["type"] for a in legal].index("raise")]["amount"]
+    assert values["raise"] == pytest.approx(
+        FOLDS * 10 + (1 - FOLDS) * ((e - CALLED_BY) * (10 + 2 * raise_cost) - raise_cost), abs=1e-6
+    )
+    assert found.considered[0].action["type"] == expected
