@@ -217,6 +217,55 @@ def play(
     return deal
 
 
+@dataclass
+class PlayedMatch:
+    """Random deals played in a row as a match: each dealt by the seat after the last one's dealer, with the carry
+    of the result before it (the match's own ``carry`` first)."""
+
+    game: Game[Any, Any, Any]
+    players: int
+    options: dict[str, Any]
+    carry: dict[str, Any] | None
+    deals: list[Deal]
+
+    def match(self) -> dict[str, Any]:
+        """The match for ``matches/adjudicate`` (API.md 15)."""
+        match: dict[str, Any] = {"players": self.players, "options": self.options}
+        if self.carry is not None:
+            match["carry"] = self.carry
+        deals = [{"dealer": d.dealer, "seed": d.seed, "actions": [s.action for s in d.steps]} for d in self.deals]
+        return {**match, "deals": deals}
+
+    def records(self) -> list[dict[str, Any]]:
+        """Each deal as a record, with the carry it was dealt with (the chained carry, as the wire gives it)."""
+        return [deal.record() for deal in self.deals]
+
+
+def play_match(
+    game: Game[Any, Any, Any],
+    players: int,
+    seed: str,
+    deals: int,
+    options: Mapping[str, Any] | None = None,
+    carry: Mapping[str, Any] | None = None,
+    dealer: int = 0,
+    until_decided: bool = True,
+) -> PlayedMatch:
+    """Up to ``deals`` random deals in a row from seeds ``<seed>/<k>``, the first dealt by ``dealer``; with
+    ``until_decided``, none after the deal whose result decides the match (the game's own rule)."""
+    played: list[Deal] = []
+    carried = None if carry is None else dict(carry)
+    for k in range(deals):
+        deal = play(game, players, f"{seed}/{k}", options, (dealer + k) % players, carry=carried)
+        played.append(deal)
+        result = game.result(deal.state)
+        assert result is not None, f"{game.id}: a random deal ends"
+        carried = result.get("carry")
+        if until_decided and game.match_winners(result) is not None:
+            break
+    return PlayedMatch(game, players, dict(options or {}), None if carry is None else dict(carry), played)
+
+
 def submittables(listed: Mapping[str, Any], hand: Sequence[str], pick: int) -> list[dict[str, Any]]:
     """Every way :func:`submitted` submits ``listed``: a free amount at its least, its most and a random one
     (one action when it has no amount), the rest drawn from ``random.Random(pick)``."""
@@ -226,11 +275,13 @@ def submittables(listed: Mapping[str, Any], hand: Sequence[str], pick: int) -> l
 
 __all__ = [
     "Deal",
+    "PlayedMatch",
     "Step",
     "VARIANTS",
     "carries",
     "carry_of",
     "play",
+    "play_match",
     "submittables",
     "submitted",
     "tables",

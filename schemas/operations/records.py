@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from marshmallow import Schema, fields, validate
@@ -37,13 +38,7 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
         {
             "record": fields.Nested(record, required=True),
             **parts.views_asked(),
-            "trace": StrictBoolean(
-                load_default=False,
-                metadata={
-                    "description": "Optional: true adds the record's trace (`deal_events` and `steps`), also to each "
-                    "view asked (API.md section 11)."
-                },
-            ),
+            **trace_asked("the record's trace"),
         },
     )
     response = parts.build(
@@ -51,24 +46,57 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
         {
             "verdict": fields.String(required=True, validate=validate.OneOf(["complete", "in_progress", "illegal"])),
             "applied": fields.Integer(required=True),
-            "error": fields.Nested(_adjudication_error(parts), required=True, allow_none=True),
+            "error": fields.Nested(adjudication_error(parts), required=True, allow_none=True),
             "state": parts.state_field(),
             "result": result_field(parts.deriver.result()),
             "events": events_field(parts.deriver.events()),
             "deck_commitment": fields.String(required=True),
             **parts.rules,
-            **_trace_fields(parts, "TraceStep", parts.deriver.action(required=True), "of the deal"),
-            "views": _traced_views(parts),
+            **trace_fields(parts),
+            "views": traced_views(parts),
         },
     )
     return {"record_request": request, "adjudicate_response": response}
 
 
-def _trace_fields(parts: GameParts, name: str, action: fields.Field, whose: str) -> dict[str, fields.Field]:
-    """``deal_events`` and ``steps`` (only with ``trace: true``), a step named ``name`` with ``action`` for its
-    action; ``whose``: whose events they are, in words."""
-    step = parts.build(
-        name,
+def trace_asked(what: str) -> dict[str, fields.Field]:
+    """A request's optional ``trace``: true adds ``what`` (``deal_events`` and ``steps``) to the answer."""
+    return {
+        "trace": StrictBoolean(
+            load_default=False,
+            metadata={
+                "description": f"Optional: true adds {what} (`deal_events` and `steps`), also to each view asked "
+                "(API.md section 11)."
+            },
+        )
+    }
+
+
+def trace_fields(parts: GameParts, seen: bool = False) -> dict[str, fields.Field]:
+    """``deal_events`` and ``steps`` (only with ``trace: true``) of a deal, for the whole table or (``seen``) as one
+    seat saw them (new fields, one step schema for each)."""
+    whose = "as this seat saw them" if seen else "of the deal"
+    return {
+        "deal_events": events_field(
+            parts.deriver.events(), f"Only with `trace`: the events {whose} (antes, the deal, a turn-up).", False
+        ),
+        "steps": fields.List(
+            fields.Nested(_step(parts, seen)),
+            metadata={
+                "description": "Only with `trace`: one step per applied action, in order; they stop before an "
+                "illegal action (which stays in `error`). The state after step n is what adjudicating the first "
+                "n actions gives."
+            },
+        ),
+    }
+
+
+@functools.cache
+def _step(parts: GameParts, seen: bool) -> type[Schema]:
+    """One step of a trace, with its action as the table (or, ``seen``, as one seat) saw it."""
+    action = parts.deriver.seen_action(required=True) if seen else parts.deriver.action(required=True)
+    return parts.build(
+        "SeenTraceStep" if seen else "TraceStep",
         {
             "index": fields.Integer(required=True, metadata={"description": "The action's index in the record."}),
             "action": action,
@@ -85,36 +113,27 @@ def _trace_fields(parts: GameParts, name: str, action: fields.Field, whose: str)
         "One applied action of a record: the action as the service lists it, its events, then the phase and the "
         "seat to act as `legal-actions` would give them.",
     )
-    return {
-        "deal_events": events_field(
-            parts.deriver.events(), f"Only with `trace`: the events {whose} (antes, the deal, a turn-up).", False
-        ),
-        "steps": fields.List(
-            fields.Nested(step),
-            metadata={
-                "description": "Only with `trace`: one step per applied action, in order; they stop before an "
-                "illegal action (which stays in `error`). The state after step n is what adjudicating the first "
-                "n actions gives."
-            },
-        ),
-    }
 
 
-def _traced_views(parts: GameParts) -> fields.Field:
+def traced_views(parts: GameParts) -> fields.Field:
     """The views of a record: each seat's view, with the trace as that seat saw it when ``trace`` was asked."""
-    seen = _trace_fields(parts, "SeenTraceStep", parts.deriver.seen_action(required=True), "as this seat saw them")
-    view = named_schema(
+    (given,) = parts.views_given().values()
+    return fields.List(fields.Nested(_record_seat_view(parts)), metadata=dict(given.metadata))
+
+
+@functools.cache
+def _record_seat_view(parts: GameParts) -> type[Schema]:
+    return named_schema(
         parts.prefix + "RecordSeatView",
         parts.seat_view,
-        seen,
+        trace_fields(parts, seen=True),
         "One seat's view of a record: what that seat may know (with `trace`, the steps as it saw them: "
         'another seat\'s hidden cards "??").',
     )
-    (given,) = parts.views_given().values()
-    return fields.List(fields.Nested(view), metadata=dict(given.metadata))
 
 
-def _adjudication_error(parts: GameParts) -> type[Schema]:
+@functools.cache
+def adjudication_error(parts: GameParts) -> type[Schema]:
     """The first illegal action of a record: its index and the refusal (as a 409 would give it)."""
     refusal = refusal_fields(parts.deriver.legal_action(), parts.game.refusals())
     return parts.build(

@@ -108,5 +108,12 @@ def describe(game: Game[Any, Any], verb: str) -> str:
             "`in_progress` or `illegal`, naming the first illegal action with its rule (still a 200). The record's "
             f"table follows the rules of a deal: {table}"
         ),
+        "adjudicateMatch": (
+            "Replays a match (deals in a row: one table, one set of options, each deal dealt with the carry of the "
+            "result before it, the deal passing to the next seat) and gives one verdict: `complete`, `in_progress` "
+            "or `illegal` (still a 200), each deal's as `records/adjudicate` gives it, the standings per seat, the "
+            "winners and the deal that decided the match. At most 100 deals and 10,000 actions in all. Each deal "
+            f"follows the rules of a deal: {table}"
+        ),
     }
     return texts[verb]

@@ -7,11 +7,14 @@ from typing import Any
 
 from schemas.game import GameSchemas
 from service.rules.game import RULES_VERSION, Game, HandGame, LegalAction, TrickGame
+from service.rules.match import carried
 from service.rules.options import options_dict
 from service.rules.shuffle import deck_commitment, shuffle
 from service.rules.views import TableViews
 
 SEED = "example"
+MAX_EXAMPLE_ACTIONS = 100
+"""The most actions of a deal in an example (no game's deal, played as :func:`match_example` plays, takes more)."""
 
 
 def submittable(legal: LegalAction) -> dict[str, Any]:
@@ -38,11 +41,34 @@ class Examples:
     action: dict[str, Any]
     view: dict[str, Any]
     record: dict[str, Any]
+    match: dict[str, Any]
     hands: dict[str, Any] | None
     equity: dict[str, Any] | None
     trick: dict[str, Any] | None
     melds: dict[str, Any] | None
     suggest: dict[str, Any]
+
+
+def match_example(game: Game[Any, Any, Any], schemas: GameSchemas) -> dict[str, Any]:
+    """A match of two deals: the first played to its end (each seat taking the last action listed, a raise only
+    when nothing else is), the second dealt with its carry by the next seat, with its first action."""
+    players = game.min_players
+    options = game.options(None)
+    action = schemas.deriver.action()
+    deals, carry = [], None
+    for dealer, most in ((0, MAX_EXAMPLE_ACTIONS), (1, 1)):
+        seed = f"{SEED}-{dealer}"
+        state = game.deal(players, dealer, options, shuffle(game.pack(players, options), seed), carry).state
+        actions: list[dict[str, Any]] = []
+        while state.to_act is not None and len(actions) < most:
+            legal = game.legal_actions(state)
+            chosen = submittable(next((a for a in reversed(legal) if a["type"] != "raise"), legal[-1]))
+            actions.append(chosen)
+            state = game.apply(state, action.deserialize(chosen)).state
+        deals.append({"dealer": dealer, "seed": seed, "actions": actions})
+        result = game.result(state)
+        carry = carried(game, result) if result is not None else None
+    return {"players": players, "deals": deals}
 
 
 def examples(game: Game[Any, Any, Any], schemas: GameSchemas) -> Examples:
@@ -88,6 +114,7 @@ def examples(game: Game[Any, Any, Any], schemas: GameSchemas) -> Examples:
         action={"state": dumped, "action": first, "views": list(range(players))},
         view={"state": dumped, "seat": to_act},
         record={"record": {**deal, "actions": [first] if first else []}, "views": [to_act]},
+        match={"match": match_example(game, schemas)},
         hands=hands,
         equity=equity,
         trick=trick,

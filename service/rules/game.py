@@ -186,6 +186,15 @@ class Game(ABC, Generic[S, Opts, A]):
     defaults are a first deal, taken as ``carry`` by a deal request and a record and kept in the state (the type
     of the state's ``carry``); None where nothing does."""
 
+    match_end: ClassVar[tuple[str, str] | None] = None
+    """The code and rule of a deal played after the one that decided the match (Briscola's ``match_over``,
+    BRI-A12); None where a match is a session with no end of its own (the betting games, Briscola chiamata)."""
+
+    def match_winners(self, result: Result) -> list[int] | None:
+        """Every seat of the side that won the match the deal of ``result`` decided, or None while the match goes
+        on (always, where a match has no end of its own: :attr:`match_end`)."""
+        return None
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game class that names its types (``HandGame[OldBragState, OldBragOptions, OldBragAction]``) takes
         them as its :attr:`state_type`, :attr:`options_type`, :attr:`actions` (the action union's members, in

@@ -8,9 +8,9 @@ from typing import Any
 from schemas.operations.play import serves
 from service.api.answers import rules_echo
 from service.api.routes import GameRoutes
-from service.rules.errors import InvalidInput
 from service.rules.game import Game
-from service.rules.shuffle import deck_commitment, shuffle
+from service.rules.records import check_table, deck_of
+from service.rules.shuffle import deck_commitment
 from service.rules.views import TableViews, check_seats
 
 
@@ -99,15 +99,8 @@ def dealt(game: Game[Any, Any, Any], data: dict[str, Any], prefix: str = "") -> 
     """Options, the first transition and the deck of a deal request (or record), with what it carries in."""
     options = data.get("options") or game.options(None)
     carry = data.get("carry")
-    problems = game.check_table(data["players"], data["dealer"], options)
-    problems = problems or game.check_carry(data["players"], options, carry)
-    if problems:
-        raise InvalidInput([p.at(prefix) for p in problems])
-    if "deck" in data:
-        deck = tuple(data["deck"])
-        game.check_deck(data["players"], options, deck, pointer=prefix + "/deck")
-    else:
-        deck = shuffle(game.pack(data["players"], options), data["seed"])
+    check_table(game, data["players"], data["dealer"], options, carry, lambda pointer: prefix + pointer)
+    deck = deck_of(game, data["players"], options, data.get("deck"), data.get("seed"), prefix + "/deck")
     return options, game.deal(data["players"], data["dealer"], options, deck, carry), deck
 
 

@@ -12,12 +12,9 @@ from service.api.answers import answer, rules_echo
 from service.api.operations.play import dealt, table_views
 from service.api.plain import RecordReader
 from service.api.routes import GameRoutes
-from service.rules.actions import ActionBase
-from service.rules.errors import IllegalAction
-from service.rules.game import Game
+from service.rules.records import replay
 from service.rules.shuffle import deck_commitment
 from service.rules.trace import Trace
-from service.rules.views import TableViews
 
 
 def register(routes: GameRoutes) -> None:
@@ -78,38 +75,6 @@ def register(routes: GameRoutes) -> None:
             return body
         body["views"] = [{**vars(view), **vars(trace.of(view.seat))} for view in views]
         return body
-
-
-def replay(
-    game: Game[Any, Any, Any],
-    first: Any,
-    actions: list[ActionBase],
-    table: TableViews[Any] | None,
-    trace: Trace[Any] | None = None,
-) -> tuple[Any, list[Any], int, dict[str, Any] | None]:
-    """The actions applied in order from the deal's transition ``first`` up to the first illegal one: the last
-    state, every event from the deal on, how many were applied, and the refusal (None when all were legal);
-    each seat of ``table`` sees the events as they happen, and ``trace`` keeps each step."""
-    state, events = first.state, list(first.events)
-    for index, action in enumerate(actions):
-        try:
-            transition = game.apply(state, action)
-        except IllegalAction as illegal:
-            error = {
-                "index": index,
-                "code": illegal.code,
-                "rule": illegal.rule,
-                "message": illegal.message,
-                "legal_actions": illegal.legal_actions,
-            }
-            return state, events, index, error
-        if table is not None:
-            table.saw(state, transition.events)
-        if trace is not None:
-            trace.applied(index, action, state, transition)
-        state = transition.state
-        events.extend(transition.events)
-    return state, events, len(actions), None
 
 
 __all__ = ["register", "replay", "serves"]

@@ -131,6 +131,14 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         """Tricks played with drawing: 11 (Briscan), 10 (Brisque)."""
         return (len(PACK) - 2 * self.hand_size) // 2
 
+    match_end = (BriscanProblem.game_over, "BSC-A8")
+
+    def match_winners(self, result: Result) -> list[int] | None:
+        """The seat that won the game: over the target at the end of a deal, a slam, four kings or queens
+        (BSC-A8)."""
+        game = result["game"]
+        return list(game["winners"]) if game["over"] else None
+
     def check_carry(self, players: int, options: BriscanOptions, carry: BriscanCarry | None) -> list[Problem]:
         """The game score carried in: two numbers, and no seat has won the game yet (BSC-A8)."""
         score, pointer = (carry or BriscanCarry()).game_score, "/carry/game_score"

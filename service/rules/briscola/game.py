@@ -86,6 +86,13 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     event_types = BRISCOLA_EVENTS
     result_type = BriscolaResult
 
+    match_end = (MatchProblem.match_over, "BRI-A12")
+
+    def match_winners(self, result: Result) -> list[int] | None:
+        """The winning side, once it has won ``deals_to_win`` deals (BRI-A12)."""
+        match = result["match"]
+        return list(match["winners"]) if match["over"] else None
+
     # -- cards and options -------------------------------------------------------------------------
     pack_options = ("three_player_removed",)
 

@@ -1,0 +1,77 @@
+"""One record replayed (API.md section 8): its deal dealt from a deck or a seed, then its actions applied in order
+up to the first illegal one. ``records/adjudicate`` and a match's every deal (:mod:`service.rules.match`) are this
+one replay."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from service.rules.actions import ActionBase
+from service.rules.cards import Card
+from service.rules.errors import IllegalAction, InvalidInput, Problem
+from service.rules.game import Event, Game, Transition
+from service.rules.shuffle import shuffle
+from service.rules.trace import Trace
+from service.rules.views import TableViews
+
+Pointer = Callable[[str], str]
+"""Where a problem of a table check points in the request (its pointer is the check's own: ``/dealer``)."""
+
+Refused = dict[str, Any]
+"""An illegal action of a record: ``{index, code, rule, message, legal_actions}``."""
+
+
+def check_table(game: Game[Any, Any, Any], players: int, dealer: int, options: Any, carry: Any, at: Pointer) -> None:
+    """Raise InvalidInput unless the table (player count, dealer) and what the deal carries in hold, each problem
+    pointing where ``at`` says."""
+    problems = game.check_table(players, dealer, options) or game.check_carry(players, options, carry)
+    if problems:
+        raise InvalidInput([Problem(p.code, p.message, at(p.pointer)) for p in problems])
+
+
+def deck_of(
+    game: Game[Any, Any, Any], players: int, options: Any, deck: Sequence[Card] | None, seed: str | None, pointer: str
+) -> tuple[Card, ...]:
+    """The deck of a deal: ``deck`` checked against the pack for this table (InvalidInput at ``pointer``), or the
+    pack shuffled by ``seed`` (sha256-fisher-yates/1)."""
+    if deck is not None:
+        game.check_deck(players, options, deck, pointer=pointer)
+        return tuple(deck)
+    assert seed is not None  # the schema takes exactly one of the two
+    return shuffle(game.pack(players, options), seed)
+
+
+def replay(
+    game: Game[Any, Any, Any],
+    first: Transition[Any],
+    actions: Sequence[ActionBase],
+    table: TableViews[Any] | None = None,
+    trace: Trace[Any] | None = None,
+) -> tuple[Any, list[Event], int, Refused | None]:
+    """The actions applied in order from the deal's transition ``first`` up to the first illegal one: the last
+    state, every event from the deal on, how many were applied, and the refusal (None when all were legal);
+    each seat of ``table`` sees the events as they happen, and ``trace`` keeps each step."""
+    state, events = first.state, list(first.events)
+    for index, action in enumerate(actions):
+        try:
+            transition = game.apply(state, action)
+        except IllegalAction as illegal:
+            error = {
+                "index": index,
+                "code": illegal.code,
+                "rule": illegal.rule,
+                "message": illegal.message,
+                "legal_actions": illegal.legal_actions,
+            }
+            return state, events, index, error
+        if table is not None:
+            table.saw(state, transition.events)
+        if trace is not None:
+            trace.applied(index, action, state, transition)
+        state = transition.state
+        events.extend(transition.events)
+    return state, events, len(actions), None
+
+
+__all__ = ["Refused", "check_table", "deck_of", "replay"]
