@@ -7,7 +7,8 @@
 - every array and object of the operation's schema is bounded before any schema loads an item: an array
   by its ``maxItems`` (:data:`MAX_ARRAY` where it states none) and ``maxContains``, an object by the number
   of its fields; outer ones first, also inside a union (an action: the fields of each of its variants).
-  A bound broken is a 422 naming where.
+  A bound broken is a 422 naming where;
+- an integer of more digits than ``int()`` reads (``jsonio.LongInteger``) is a 422 at its pointer.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from marshmallow import RAISE, Schema, fields, validate
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from schemas.fields import SAFE_INTEGER
 from schemas.oneof import OneOf
-from service.api.jsonio import loads_document
+from service.api.jsonio import LongInteger, loads_document
 from service.api.problems import invalid_request, problem
 from service.api.unique_keys import duplicate_key
 from service.rules.errors import excerpt, printable
@@ -187,10 +189,12 @@ def _walk_field(field: fields.Field, path: tuple[str, ...], depth: int) -> Itera
 
 # -- the document's own bounds ---------------------------------------------------------------------
 def _bound_problems(text: str | None, document: Any, bounds: tuple[Bound, ...]) -> Iterator[dict[str, Any]]:
-    """A lone surrogate (a 400), else the first array over its bound, outer arrays first (a 422). ``text`` is
-    the body the standard library read, None for one orjson read (which refuses lone surrogates)."""
-    if text is not None and ("\\ud" in text or "\\uD" in text):  # the only way to one in strict UTF-8 bytes
-        found = _surrogate(document)
+    """A lone surrogate (a 400), else an integer past ``int()``'s digits or the first array over its bound, outer
+    arrays first (a 422). ``text`` is the body the standard library read, None for one orjson read (which
+    refuses lone surrogates and such integers)."""
+    if text is not None:
+        surrogates = "\\ud" in text or "\\uD" in text  # the only way to one in strict UTF-8 bytes
+        found = _unread(document, surrogates)
         if found is not None:
             yield found
             return
@@ -267,8 +271,11 @@ def _get(document: Any, path: Path) -> Any:
     return document
 
 
-def _surrogate(document: Any) -> dict[str, Any] | None:
-    """Where the first string (or key) holding a lone UTF-16 surrogate is, if any."""
+def _unread(document: Any, surrogates: bool) -> dict[str, Any] | None:
+    """Where the first string (or key) holding a lone UTF-16 surrogate is (looked for with ``surrogates``), else
+    the first integer of more digits than ``int()`` reads (a :class:`~service.api.jsonio.LongInteger`); None
+    when there is neither."""
+    long: dict[str, Any] | None = None
     stack: list[tuple[Any, Path]] = [(document, ())]
     while stack:
         value, path = stack.pop()
@@ -278,7 +285,12 @@ def _surrogate(document: Any) -> dict[str, Any] | None:
                 stack.append((item, (*path, key)))
         elif isinstance(value, list):
             stack.extend((item, (*path, i)) for i, item in enumerate(value))
-        elif isinstance(value, str) and not value.isascii():
+        elif isinstance(value, LongInteger) and long is None:
+            detail = f"an integer of {value.digits:,} digits: past every integer of the contract (±{SAFE_INTEGER})"
+            long = {"pointer": pointer(path), "detail": detail}
+            if not surrogates:
+                return long
+        elif surrogates and isinstance(value, str) and not value.isascii():
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError as error:
@@ -288,7 +300,7 @@ def _surrogate(document: Any) -> dict[str, Any] | None:
                     f"{excerpt(value[error.start : error.start + 1])} is a lone UTF-16 surrogate, not a character",
                     "kind": "surrogate",
                 }
-    return None
+    return long
 
 
 def max_contains_doc(converter: Any, field: fields.Field, **_: Any) -> dict[str, Any]:

@@ -4,7 +4,8 @@
   write (integers past 64 bits, lone surrogates) falls back to the standard library, as before.
 - :func:`loads_document` reads a request body (once, in ``guard.check_body``): orjson first; what orjson
   refuses is read again by the standard library, so that what it accepts (and the 400 for what it does not)
-  stays the same.
+  stays the same; an integer of more digits than ``int()`` reads is a :class:`LongInteger` there (which the
+  guard answers with a 422 at its pointer), not a 400.
 """
 
 from __future__ import annotations
@@ -58,11 +59,30 @@ def _default(value: Any) -> Any:
 def loads_document(text: str, parse_constant: Any) -> tuple[Any, bool]:
     """A request body's JSON value, and whether orjson read it: orjson first; what orjson refuses is read by the
     standard library (with ``parse_constant``), whose answer and error messages then stand, exactly as without
-    orjson. Only such a value can hold a lone UTF-16 surrogate (orjson refuses ``"\\ud800"``)."""
+    orjson. Only such a value can hold a lone UTF-16 surrogate (orjson refuses ``"\\ud800"``) or a
+    :class:`LongInteger` (orjson refuses an integer past a double's range)."""
     try:
         return orjson.loads(text), True
     except orjson.JSONDecodeError:
-        return json.loads(text, parse_constant=parse_constant), False
+        return json.loads(text, parse_constant=parse_constant, parse_int=_integer), False
+
+
+class LongInteger:
+    """A JSON integer of more digits than ``int()`` reads (``sys.get_int_max_str_digits()``: 4,300), far beyond
+    every integer of the contract: it stands in the document in the integer's place, with its number of digits
+    (not the digits)."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _integer(text: str) -> int | LongInteger:
+    try:
+        return int(text)
+    except ValueError:  # past int()'s digit limit (the only integer text json hands over that int() refuses)
+        return LongInteger(len(text.lstrip("-")))
 
 
 def install(app: Flask) -> None:
@@ -70,4 +90,4 @@ def install(app: Flask) -> None:
     app.json = OrjsonProvider(app)
 
 
-__all__ = ["OrjsonProvider", "install", "loads_document"]
+__all__ = ["LongInteger", "OrjsonProvider", "install", "loads_document"]
