@@ -15,7 +15,7 @@ from werkzeug.datastructures import FileStorage, MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.api.operations.catalog import game_detail
-from service.referee import verdicts
+from service.referee import verdicts, words
 from service.referee.rules_html import rule_page_url, rules_html
 from service.rules import names
 from service.rules.game import Game, HandGame
@@ -164,17 +164,34 @@ def _page(
         entry=entry,
         hand_game=isinstance(game, HandGame),
         hands=hands,
-        options=[{**s, "value": values[s["name"]]} for s in specs],
+        options=[_option_field(s, values[s["name"]]) for s in specs],
         options_open=any(values[s["name"]] != s["default"] for s in specs)
         or any(f.startswith("opt-") for f in context["errors"].fields),
         suits=verdicts.SUITS,
         colours=verdicts.suit_colours(game.id),
-        words={"deciding": verdicts.DECIDING_WORDS, "tie_rules": verdicts.TIE_RULES},
+        words={
+            "deciding": verdicts.DECIDING_WORDS,
+            "tie_rules": verdicts.TIE_RULES,
+            "options": {s["name"]: words.option_words(s) for s in specs},
+            "state": words.state_words(game.state_type),
+        },
         rules_url=rule_page_url(game.id),
         native=native_names(game.id),
         **context,
     )
     return Response(html, status=http_status, mimetype="text/html")
+
+
+def _option_field(spec: dict[str, Any], value: Any) -> dict[str, Any]:
+    """One option's control as the page shows it: its words beside its identifier, its choices in words."""
+    return {
+        **spec,
+        "value": value,
+        "label": words.option_label(spec["name"]),
+        "choices": [(a, words.value_words(spec, a)) for a in spec.get("allowed") or ()],
+        "default_words": words.value_words(spec, spec["default"]),
+        "null_words": words.value_words(spec, None),
+    }
 
 
 def _check_record(

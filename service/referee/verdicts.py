@@ -19,6 +19,7 @@ from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Response
 
 from service.api.jsonio import loads_document
+from service.referee import words
 from service.referee.rules_html import rule_page_url
 from service.rules import names
 from service.rules.errors import CardError
@@ -238,12 +239,22 @@ def problem_errors(answer: Any, status: int, asked: str | None = None) -> Errors
 
 
 def rules_links(game_id: str, specs: Sequence[Mapping[str, Any]], rules: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The effective rules of an answer, each with the rule it settles and that rule's link."""
+    """The effective rules of an answer in words (the identifier beside them), each with the rule it settles
+    and that rule's link."""
     by_name = {s["name"]: s for s in specs}
     out = []
     for name, value in rules.items():
-        rule = by_name.get(name, {}).get("rule")
-        out.append({"name": name, "value": json.dumps(value), "rule": rule, "url": rule_page_url(game_id, rule)})
+        spec = by_name.get(name, {"name": name})
+        rule = spec.get("rule")
+        out.append(
+            {
+                "label": words.option_label(name),
+                "ident": words.identifier(name),
+                "value": words.value_words(spec, value),
+                "rule": rule,
+                "url": rule_page_url(game_id, rule),
+            }
+        )
     return out
 
 
@@ -391,7 +402,7 @@ def record_verdict(game_id: str, record: Mapping[str, Any], answer: Mapping[str,
             "code": error["code"],
             "rule": error["rule"],
             "url": rule_page_url(game_id, error["rule"]),
-            "message": error["message"],
+            "message": error["message"] if error["message"][-1:] in ".!?" else error["message"] + ".",
             "legal": [action_text(a) for a in error.get("legal_actions") or []],
         }
     result = result_lines(answer.get("result"))

@@ -7,12 +7,15 @@ body. The expected words come from the JSON API's answers, never from the page's
 from __future__ import annotations
 
 import json
+import os
+import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import pytest
 
-from tests.browser.test_referee import _record, api, expect, hand, status
+from tests.browser.test_referee import ROOT, _record, api, expect, hand, status
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -174,3 +177,130 @@ def test_suits_are_coloured_and_still_pass_axe(session: Any) -> None:
     seen = {c: italian.locator(".trick .card", has_text=c).evaluate(colour) for c in ("AD", "3H", "2S", "KC")}
     assert len(set(seen.values())) == 4, seen  # denari, coppe, spade, bastoni: four colours
     assert not axe_violations(italian)
+
+
+# -- 6: the rules in words ---------------------------------------------------------------------------
+BROKEN_WORDS = """() => {
+  // every word of the effective rules (an identifier's parts between underscores too) on one line
+  const broken = [];
+  const walker = document.createTreeWalker(document.querySelector(".rules-table"), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.textContent.matchAll(/[^\\s_]+_?/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_the_rules_and_their_controls_are_in_words(session: Any, javascript: bool) -> None:
+    page = session.page("/referee/three-card-brag", width=390, javascript=javascript)
+    page.locator("summary", has_text="House rules").click()
+    control = page.get_by_label("max_raise_increment", exact=True)  # the contract's name for the control
+    expect(control).to_be_visible()
+    field = page.locator(".option", has=control)
+    expect(field).to_contain_text("Highest raise increment")
+    expect(field.locator(".hint")).to_contain_text("Empty: no limit")
+    prial = page.get_by_label("prial_order", exact=True)
+    expect(prial.locator("option[value=threes_high]")).to_have_text("threes high")
+    hand(page, 1).fill("AS KS QS")
+    hand(page, 2).fill("2C 3D 5H")
+    page.get_by_role("button", name="Compare").click()
+    expect(status(page)).to_contain_text("wins")
+    row = page.get_by_role("row", name=re.compile("max_raise_increment"))
+    expect(row.get_by_role("cell").first).to_contain_text("Highest raise increment")
+    expect(row.get_by_role("cell").nth(1)).to_have_text("no limit")
+    blind = page.get_by_role("row", name=re.compile("blind_allowed")).get_by_role("cell").nth(1)
+    expect(blind).to_have_text("yes")
+    assert "null" not in page.locator(".rules-table").inner_text()
+    assert page.evaluate(BROKEN_WORDS) == []
+
+
+# -- 7: the table at a step ----------------------------------------------------------------------------
+def state_after(base: str, game_id: str, record: dict[str, Any], n: int) -> dict[str, Any]:
+    body = {"record": {**record, "actions": record["actions"][:n]}}
+    return api(base, f"/v1/{game_id}/records/adjudicate", body)["state"]
+
+
+def test_a_step_shows_the_trick_the_score_and_each_seats_cards(session: Any) -> None:
+    record = _record()
+    page = session.page("/referee/briscola")
+    check(page, record)
+    expect(status(page)).to_contain_text("complete")
+    table = page.locator("#step-table")
+    for n in (0, 1, 4, 5):
+        page.locator("#steps").focus()
+        page.keyboard.press("Home")
+        for _ in range(n):
+            page.keyboard.press("ArrowDown")
+        state = state_after(session.base, "briscola", record, n)
+        expect(page.locator("#step-position")).to_have_text(f"Step {n} of {len(record['actions'])}")
+        trick = page.locator("#step-table p", has_text="On the table")
+        if state["trick"]:
+            for code in state["trick"]:
+                expect(trick).to_contain_text(code)
+        else:
+            expect(trick).to_contain_text("no card yet")
+        expect(table).to_contain_text(state["turn_up"])  # the trump, by its turned-up card
+        seats = page.get_by_role("table", name="The seats after " + (f"step {n}" if n else "the deal"))
+        for seat in state["seats"]:
+            row = seats.get_by_role("row", name=re.compile(f"^Seat {seat['seat']}"))
+            for code in seat["hand"]:
+                expect(row).to_contain_text(code)
+            expect(row.get_by_role("cell").last).to_have_text(str(seat["points"]))
+
+
+def test_a_step_of_a_betting_game_shows_the_pot(session: Any) -> None:
+    record = _record("three-card-brag", 3, "pot")
+    page = session.page("/referee/three-card-brag")
+    check(page, record)
+    expect(page.locator("#step-position")).to_contain_text("Step")
+    page.get_by_role("button", name="Previous step").click()
+    n = len(record["actions"]) - 1
+    state = state_after(session.base, "three-card-brag", record, n)
+    expect(page.locator("#step-table")).to_contain_text(f"pot {state['pot']}")
+    seats = page.get_by_role("table", name=f"The seats after step {n}")
+    for seat in state["seats"]:
+        row = seats.get_by_role("row", name=re.compile(f"^Seat {seat['seat']}"))
+        expect(row).to_contain_text(" ".join(seat["hand"][:1]))
+        expect(row).to_contain_text(str(seat["put_in"]))
+
+
+# -- the README's screenshot of an illegal record --------------------------------------------------------
+RECORD_SHOT = ROOT / "docs" / "referee-record.png"
+
+
+def png_width(data: bytes) -> int:
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    return int.from_bytes(data[16:20], "big")
+
+
+def test_an_illegal_record_at_390_px(session: Any, tmp_path: Path) -> None:
+    """The page at a phone's width with an illegal record: none of issue 33's items 2-4 (no "null", the share
+    box only with its verdict, the verdict in view), nothing wider than the screen, axe-core clean. Set
+    ``CARD_ARBITER_RECORD_SCREENSHOT=docs/referee-record.png`` to write the README's screenshot."""
+    from tests.browser.test_referee import axe_violations
+
+    record = illegal_record()
+    page = session.page("/referee/briscola", width=390)
+    check(page, record)
+    expect(status(page)).to_contain_text("action 6 is illegal")
+    verdict = page.locator("#verdict")
+    expect(verdict).to_be_in_viewport()
+    expect(page.locator("#step-table")).to_contain_text("On the table")
+    assert "null" not in verdict.inner_text()
+    expect(page.locator("#error-summary")).to_be_hidden()
+    expect(page.get_by_label("Link to this verdict")).to_have_value(re.compile("view=record"))
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, "the page scrolls sideways at 390 px"
+    assert not axe_violations(page)
+    shot = os.environ.get("CARD_ARBITER_RECORD_SCREENSHOT")
+    path = ROOT / shot if shot else tmp_path / "record.png"
+    top, height = verdict.evaluate("el => [el.getBoundingClientRect().top + scrollY, el.offsetHeight]")
+    page.screenshot(path=str(path), full_page=True, clip={"x": 0, "y": top, "width": 390, "height": height})
+    assert png_width(path.read_bytes()) == png_width(RECORD_SHOT.read_bytes()) == 390  # the README's is this one

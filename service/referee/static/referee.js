@@ -11,6 +11,8 @@ const VERDICT_WORDS = { complete: "complete", in_progress: "in progress", illega
 let catalog = null; // GET /v1/{game}
 let steps = []; // the current record's steps, for stepping through
 let step = 0; // 0: after the deal; n: after the n-th step
+let record = null; // the current record, for the table at a step
+let states = new Map(); // step -> the state after it (records/adjudicate of the first n actions)
 let view = null; // "compare" | "trick" | "record": what the verdict answers
 
 const $ = (id) => document.getElementById(id);
@@ -30,8 +32,8 @@ function el(tag, attrs = {}, ...children) {
 }
 
 // -- talking to the API ------------------------------------------------------------------------------
-async function api(method, path, body) {
-  if (method === "POST") $("status").textContent = "Asking the service…";
+async function api(method, path, body, quiet = false) {
+  if (method === "POST" && !quiet) $("status").textContent = "Asking the service…";
   const init = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -314,6 +316,14 @@ function numbered(label, indices) {
   return `${label}s ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
+// An identifier a narrow column breaks after an underscore, never inside a word (words.identifier).
+const identNode = (name) =>
+  el("code", { class: "ident" }, name.split("_").flatMap((part, i, all) => (i < all.length - 1 ? [`${part}_`, el("wbr")] : [part])));
+
+// An option and its value in words, from the server's words for the game's options (service/referee/words.py).
+const optionWords = (name) => data.words.options[name] || { label: name, values: {} };
+const valueWords = (name, value) => optionWords(name).values[JSON.stringify(value)] ?? String(value);
+
 function rulesTable(rules) {
   const rows = Object.entries(rules).map(([name, value]) => {
     const spec = catalog && catalog.options.find((o) => o.name === name);
@@ -321,8 +331,8 @@ function rulesTable(rules) {
     return el(
       "tr",
       {},
-      el("td", { text: name }),
-      el("td", {}, el("code", { text: JSON.stringify(value) })),
+      el("td", {}, el("span", { class: "option-words", text: optionWords(name).label }), " ", identNode(name)),
+      el("td", { text: valueWords(name, value) }),
       el("td", {}, rule ? el("a", { href: `/referee/${GAME}/rules#${rule}`, text: rule }) : null),
     );
   });
@@ -452,8 +462,13 @@ function resultLines(result) {
   return lines;
 }
 
-function recordVerdict(record, answer) {
+// A message as a sentence: its own full stop, or one added.
+const sentenceOf = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+function recordVerdict(asked, answer) {
   steps = answer.steps || [];
+  record = asked;
+  states = new Map([[steps.length, answer.state]]);
   const items = steps.map((s) => {
     const events = s.events.filter((e) => !(e.type === s.action.type && e.seat === s.action.seat)).map((e) => said(e));
     return el(
@@ -478,7 +493,7 @@ function recordVerdict(record, answer) {
         el("code", { text: error.code }),
         ", rule ",
         el("a", { href: `/referee/${GAME}/rules#${error.rule}`, text: error.rule }),
-        `: ${error.message} `,
+        `: ${sentenceOf(error.message)} `,
         el("span", { class: "legal", text: `Legal there: ${legal}.` }),
       ),
     );
@@ -509,6 +524,7 @@ function recordVerdict(record, answer) {
       next,
     ),
     el("p", { id: "step-detail", class: "hint" }),
+    el("div", { id: "step-table", class: "step-table" }),
     list,
     result.length ? el("h3", { text: "Result" }) : null,
     result.length ? el("ul", { class: "result" }, result.map((line) => el("li", { text: line }))) : null,
@@ -531,7 +547,65 @@ function goTo(n) {
   $("previous-step").disabled = step === 0;
   $("next-step").disabled = step === steps.length;
   items[step - 1]?.scrollIntoView({ block: "nearest" });
+  showTable(step);
   saveFragment();
+}
+
+// -- the table at a step: the state after the first n actions, as the API gives it (API.md 11) -----------
+async function stateAt(n) {
+  if (!states.has(n)) {
+    const body = { record: { ...record, actions: (record.actions || []).slice(0, n) } };
+    const answer = await api("POST", `/v1/${GAME}/records/adjudicate`, body, true);
+    if (!answer.ok || !answer.body || !answer.body.state) throw new Error(`the service answered ${answer.status}`);
+    states.set(n, answer.body.state);
+  }
+  return states.get(n);
+}
+
+function showTable(n) {
+  stateAt(n)
+    .then((state) => {
+      if (step === n && $("step-table")) $("step-table").replaceChildren(...tableNodes(state, n));
+    })
+    .catch((error) => {
+      if (step === n) $("step-table").replaceChildren(el("p", { text: `The table at this step is not known (${error.message}).` }));
+    });
+}
+
+const stateWords = (key) => data.words.state[key] || key;
+const shown = (value) => (value === true ? "yes" : value === false ? "no" : String(value));
+const line = (label, ...content) => el("p", {}, el("strong", { text: `${label}: ` }), ...content);
+
+function tableNodes(state, n) {
+  // What a person needs at a step: trump, the trick on the table, the pot, and each seat's cards and score.
+  const nodes = [];
+  if (state.trump) {
+    const suit = SUITS[state.trump] ? SUITS[state.trump].join(" ") : state.trump;
+    const colour = COLOURS[state.trump] ? `suit-${COLOURS[state.trump]}` : null;
+    nodes.push(line("Trump", el("span", { class: colour, text: suit }), state.turn_up ? [", turned up ", cardNode(state.turn_up)] : null));
+  }
+  if (Array.isArray(state.trick)) {
+    const cards = state.trick.flatMap((code) => [cardNode(code), " "]);
+    const led = state.trick.length && state.leader !== undefined && state.leader !== null ? `(led by seat ${state.leader})` : null;
+    nodes.push(line("On the table", cards.length ? cards : "no card yet", led));
+  }
+  const pots = Object.entries(state).filter(([key, value]) => /pot|stake|level/.test(key) && typeof value === "number");
+  if (pots.length) nodes.push(line("Pot", pots.map(([key, value]) => `${stateWords(key).toLowerCase()} ${value}`).join("; ")));
+  const seats = state.seats || [];
+  const keys = Object.keys(seats[0] || {}).filter((key) => key !== "seat" && key !== "hand" && ["number", "boolean"].includes(typeof seats[0][key]));
+  const head = el("tr", {}, ["Seat", "Cards", ...keys.map(stateWords)].map((text) => el("th", { scope: "col", text })));
+  const rows = seats.map((seat) =>
+    el(
+      "tr",
+      {},
+      el("th", { scope: "row", text: `Seat ${seat.seat}` }),
+      el("td", {}, (seat.hand || []).flatMap((code) => [cardNode(code), " "])),
+      keys.map((key) => el("td", { text: shown(seat[key]) })),
+    ),
+  );
+  const caption = n ? `The seats after step ${n}` : "The seats after the deal";
+  nodes.push(el("table", { class: "seats-table" }, el("caption", { text: caption }), el("thead", {}, head), el("tbody", {}, rows)));
+  return nodes;
 }
 
 function stepKeys(event) {
