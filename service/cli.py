@@ -530,6 +530,11 @@ from service.conformance.commands import conformance  # noqa: E402 - the group i
 
 main.add_command(conformance)  # card-arbiter conformance generate | run (service/conformance/commands.py)
 
+from service.cli_bots import play, suggest  # noqa: E402 - the commands use the helpers above
+
+main.add_command(suggest)  # card-arbiter suggest GAME STATE.json | play GAME (service/cli_bots.py)
+main.add_command(play)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -122,11 +122,22 @@ def _wager(
             win = found.win if action["type"] == "see" else share  # the seer loses equal hands
             value = win * (pot + cost) - cost
         candidates.append(Candidate(action, rounded(value), samples))
-    considered = ranked(candidates)
+    considered = ranked(_seeing_ends(candidates))
     choice = considered[0].action
     if choice["type"] == "fold" and _bluffs(seed, budget.bluff):
         choice = next((c.action for c in considered if c.action["type"] in WAGERS and c.value > -stake * 2), choice)
     return Suggestion(seat, choice, EQUITY, considered)
+
+
+def _seeing_ends(candidates: list[Candidate]) -> list[Candidate]:
+    """Two left in Three Card Brag: a call only puts the showdown off, so it is worth a little less than the see."""
+    see = next((c for c in candidates if c.action["type"] == "see"), None)
+    if see is None:
+        return candidates
+    return [
+        Candidate(c.action, rounded(min(c.value, see.value) - 0.01), c.samples) if c.action["type"] == "call" else c
+        for c in candidates
+    ]
 
 
 def _bluffs(seed: str, rate: float) -> bool:

@@ -1,0 +1,239 @@
+"""The suggestions' strength (issue 32, API.md 17): each level against the baselines of section 17 and the level
+below, over duplicate deals, each score with its 95% interval.
+
+- ``random``: a uniform pick among the listed legal actions (a free amount at its least, an exchange's discard
+  uniform among the allowed ones), from a seeded ``random.Random``;
+- ``greedy`` (trick games): take the trick with the cheapest card that takes it when it holds points, else throw
+  the cheapest card, preferring non-trumps (:mod:`service.rules.bots.cheap`); Briscola chiamata's auction by the
+  bots' own rules, so both sides of a comparison bid alike; ``greedy`` (betting games, "calling"): call every bet,
+  never raise (open with the least bet when nobody has, keep every card at the exchange, stand in the 31 phase);
+- a level (``easy``, ``normal``, ``hard``): :func:`service.rules.bots.suggest`.
+
+Duplicate deals: every deal (a seed) is played twice with the seats swapped (two-sided games: the bot's side,
+then the other; Old Brag's three seats: the bot in each seat in turn). Scores: two-sided trick games, the share
+of deals won (a drawn deal a half); Briscola chiamata, the bot's side's card points against the points the same
+seat's side takes when the baseline sits there in the same deal, ``bot / (bot + baseline)``; betting games, the
+chips the bot wins a deal. Each with its 95% interval (normal approximation over the plays).
+
+Run from the repository root: ``.venv/bin/python bench/strength.py [--deals N] [--games G ...] [--levels L ...]
+[--against A ...]``; ``--short`` is the CI form (a few dozen deals of Briscola and Three Card Brag, ``normal``
+against ``random``). Nothing here asserts; it prints a table (``--json``: the rows as JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from service.rules.bots import suggest  # noqa: E402
+from service.rules.bots.cheap import greedy  # noqa: E402
+from service.rules.bots.common import expand, typed  # noqa: E402
+from service.rules.bots.pimc import _auction  # noqa: E402
+from service.rules.game import Game, LegalAction, TrickGame  # noqa: E402
+from service.rules.registry import GAMES  # noqa: E402
+from service.rules.shuffle import shuffle  # noqa: E402
+
+TABLES = {
+    "briscola": 2,
+    "briscola-4": 4,
+    "briscola-chiamata": 5,
+    "briscan": 2,
+    "brisque": 2,
+    "three-card-brag": 2,
+    "old-brag": 3,
+    "broggin": 2,
+}
+"""The tables measured: a name (a game id, or Briscola's with its player count) and its players."""
+LEVELS = ("easy", "normal", "hard")
+MAX_ACTIONS = 600
+"""A deal cut short past this many actions counts as drawn (betting bots that only call each other)."""
+
+Policy = Callable[[Game[Any, Any, Any], Any, int, str], LegalAction]
+
+
+def game_of(table: str) -> Game[Any, Any, Any]:
+    return GAMES[table.split("-4")[0] if table == "briscola-4" else table]
+
+
+def random_policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -> LegalAction:
+    """A uniform pick among the seat's listed actions, then among the ways to submit it."""
+    rng = random.Random(seed)
+    listed = rng.choice(game.view_legal_actions(state, seat))
+    if "domains" in listed:
+        return suggest(game, state, seat, "easy", seed).action  # the declaration: the hand's best reading
+    return rng.choice(expand(listed, state.seats[seat].hand))
+
+
+def greedy_policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -> LegalAction:
+    """Section 17's greedy baseline: trick play by :func:`greedy`; betting: call every bet, never raise."""
+    legal = game.view_legal_actions(state, seat)
+    if isinstance(game, TrickGame):
+        if getattr(state, "trump", None) is None:
+            return _auction(game, game.view(state, seat), seat, legal).action
+        return greedy(game, state, legal)
+    kinds = [a["type"] for a in legal]
+    for kind in ("call", "bet", "stand"):
+        if kind in kinds:
+            return expand(legal[kinds.index(kind)], ())[0]
+    if "exchange" in kinds:
+        return {"seat": seat, "type": "exchange", "discard": []}
+    if "declare" in kinds:
+        return suggest(game, state, seat, "easy", seed).action
+    return expand(legal[0], ())[0]
+
+
+def level_policy(level: str) -> Policy:
+    def policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -> LegalAction:
+        return suggest(game, state, seat, level, seed).action
+
+    return policy
+
+
+def policy_of(name: str) -> Policy:
+    return {"random": random_policy, "greedy": greedy_policy}.get(name) or level_policy(name)
+
+
+def play_deal(game: Game[Any, Any, Any], players: int, seed: str, seated: Sequence[Policy]) -> Any:
+    """One deal from ``seed`` (dealer from the seed too), each seat played by its policy: the final state."""
+    options = game.options(None)
+    dealer = int.from_bytes(seed.encode(), "big") % players
+    state = game.deal(players, dealer, options, shuffle(game.pack(players, options), seed)).state
+    for step in range(MAX_ACTIONS):
+        if state.to_act is None:
+            return state
+        seat = next(s for s in [state.to_act, *range(players)] if game.view_legal_actions(state, s))
+        action = seated[seat](game, state, seat, f"{seed}:{step}")
+        state = game.apply(state, typed(game, action)).state
+    return None
+
+
+@dataclass
+class Score:
+    """Per-play scores and their mean with a 95% interval."""
+
+    values: list[float]
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values) if self.values else math.nan
+
+    @property
+    def half_width(self) -> float:
+        n = len(self.values)
+        if n < 2:
+            return math.nan
+        m = self.mean
+        return 1.96 * math.sqrt(sum((v - m) ** 2 for v in self.values) / (n - 1) / n)
+
+
+def side_score(game: Game[Any, Any, Any], state: Any, seats: Sequence[int]) -> float:
+    """A two-sided trick deal for the side of ``seats``: 1 won, 0.5 drawn (or cut short), 0 lost."""
+    result = game.result(state) if state is not None else None
+    if not result or not result["winners"]:
+        return 0.5
+    return 1.0 if set(result["winners"]) & set(seats) else 0.0
+
+
+def side_points(game: Game[Any, Any, Any], state: Any, seat: int) -> float:
+    """Briscola chiamata: the card points of ``seat``'s side at the end (a thrown-in deal: its own, 0)."""
+    result = game.result(state) if state is not None else None
+    if not result or "teams" not in result:
+        return 0.0
+    side = next(i for i, team in enumerate(result["teams"]) if seat in team)
+    return float(result["team_points"][side])
+
+
+def chips(game: Game[Any, Any, Any], state: Any, seat: int) -> float:
+    result = game.result(state) if state is not None else None
+    return float(result["payouts"][seat]) if result else 0.0
+
+
+def duplicate(table: str, deal: int, bot: Policy, other: Policy) -> list[float]:
+    """One duplicate deal: the bot's score in each of its plays."""
+    game, players = game_of(table), TABLES[table]
+    seed = f"strength/{table}/{deal}"
+    if table == "briscola-chiamata":
+        seat = deal % players
+        with_bot = play_deal(game, players, seed, [bot if s == seat else other for s in range(players)])
+        without = play_deal(game, players, seed, [other] * players)
+        mine, theirs = side_points(game, with_bot, seat), side_points(game, without, seat)
+        return [0.5 if mine + theirs == 0 else mine / (mine + theirs)]
+    if players == 3:
+        rotations = [[s] for s in range(players)]
+    elif players == 4:
+        rotations = [[0, 2], [1, 3]]
+    else:
+        rotations = [[0], [1]]
+    out = []
+    for seats in rotations:
+        final = play_deal(game, players, seed, [bot if s in seats else other for s in range(players)])
+        if isinstance(game, TrickGame):
+            out.append(side_score(game, final, seats))
+        else:
+            out.append(chips(game, final, seats[0]))
+    return out
+
+
+def measure(table: str, level: str, against: str, deals: int) -> dict[str, Any]:
+    """``level`` against ``against`` over ``deals`` duplicate deals of ``table``."""
+    started = time.perf_counter()
+    score = Score([v for d in range(deals) for v in duplicate(table, d, policy_of(level), policy_of(against))])
+    return {
+        "table": table,
+        "level": level,
+        "against": against,
+        "deals": deals,
+        "plays": len(score.values),
+        "score": round(score.mean, 4),
+        "interval": round(score.half_width, 4),
+        "unit": "chips a deal" if not isinstance(game_of(table), TrickGame) else "share",
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def below(level: str) -> list[str]:
+    return [LEVELS[LEVELS.index(level) - 1]] if LEVELS.index(level) else []
+
+
+def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=None, help="duplicate deals a row (default 50; --short 12)")
+    parser.add_argument("--games", nargs="*", default=list(TABLES))
+    parser.add_argument("--levels", nargs="*", default=["normal"])
+    parser.add_argument("--against", nargs="*", default=None, help="default: random, greedy and the level below")
+    parser.add_argument("--short", action="store_true", help="the CI form: a few dozen deals, normal v random")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.short:
+        args.games, args.levels, args.against = ["briscola", "three-card-brag"], ["normal"], ["random"]
+    deals = args.deals or (12 if args.short else 50)
+    rows = []
+    for table in args.games:
+        for level in args.levels:
+            for against in args.against or ["random", "greedy", *below(level)]:
+                row = measure(table, level, against, deals)
+                rows.append(row)
+                if not args.json:
+                    print(
+                        f"{row['table']:<18} {row['level']:<7} v {row['against']:<7} {row['score']:>8.3f} "
+                        f"± {row['interval']:.3f} {row['unit']:<12} {row['deals']} deals, {row['plays']} plays, "
+                        f"{row['seconds']} s",
+                        flush=True,
+                    )
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    return rows
+
+
+if __name__ == "__main__":
+    main()
