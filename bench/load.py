@@ -36,6 +36,7 @@ def free_port() -> int:
 
 def start(port: int, workers: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
+    env["PROBE_PORT"] = str(free_port())
     gunicorn = Path(sys.executable).with_name("gunicorn")
     proc = subprocess.Popen(
         [

@@ -96,6 +96,7 @@ class Server:
     def start(self) -> float:
         """Start gunicorn; the seconds until the first 200 on /healthz."""
         env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "WEB_CONCURRENCY": str(WORKERS)}
+        env["PROBE_PORT"] = str(free_port())
         gunicorn = Path(sys.executable).with_name("gunicorn")
         command = [str(gunicorn), "--config", "python:service.gunicorn_conf", "--no-control-socket", self.app]
         started = time.perf_counter()

@@ -47,3 +47,26 @@ def on_starting(server):  # noqa: ARG001 - gunicorn's hook signature
 
     for stale in glob.glob(os.path.join(os.environ["PROMETHEUS_MULTIPROC_DIR"], "*.db")):
         os.remove(stale)
+
+
+# The probes' own listener (service/probes.py): a thread of this master answers /healthz and /readyz on
+# PROBE_PORT (PORT + 1 unless given; "off" for none), however busy the sync workers are.
+probe_port = os.environ.get("PROBE_PORT") or str(int(os.environ.get("PORT", "8000")) + 1)
+
+
+def when_ready(server):
+    """Start the probes' listener once the master listens (a port taken stops the start: probes must answer)."""
+    if probe_port != "off":
+        from service import probes
+
+        server.probes = probes.start(
+            os.environ.get("HOST", "0.0.0.0"), int(probe_port), lambda: probes.workers_alive(server)
+        )
+        server.log.info("Probes on %s:%s (service/probes.py)", os.environ.get("HOST", "0.0.0.0"), probe_port)
+
+
+def post_fork(server, worker):  # noqa: ARG001 - gunicorn's hook signature
+    """A worker does not keep the master's probe socket."""
+    listener = getattr(server, "probes", None)
+    if listener is not None:
+        listener.socket.close()

@@ -113,6 +113,10 @@ def test_gunicorn_sits_on_loopback_behind_the_shipped_nginx():
     env = {e["name"]: e["value"] for e in app["env"]}
     nginx = (ROOT / "deploy" / "nginx.conf").read_text()
     assert env["HOST"] == "127.0.0.1" and f"server 127.0.0.1:{env['PORT']};" in nginx
+    # the probes' paths go to the master's own listener (service/probes.py), on the port nginx names for them
+    assert f"upstream card_arbiter_probes {{\n        server 127.0.0.1:{env['PROBE_PORT']};" in nginx
+    for path in ("/healthz", "/readyz"):
+        assert f"location = {path} {{\n            proxy_pass http://$probes_upstream;" in nginx
     assert "ports" not in app, "only nginx is reachable from outside the pod"
     (port,) = proxy["ports"]
     assert f"listen {port['containerPort']} " in nginx and port["name"] == "http"

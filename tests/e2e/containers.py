@@ -151,7 +151,8 @@ def run_options(proxy_port: int, app_port: int) -> list[str]:
     mounts = {m["mountPath"] for c in pod_spec()["containers"] for m in c.get("volumeMounts", [])}
     for path in sorted(mounts):
         options += ["--tmpfs", f"{path}:rw,mode=1777"]
-    env = {e["name"]: e["value"] for e in app["env"] if e["name"] not in {"HOST", "PORT"}}  # the entrypoint's
+    moved = {"HOST", "PORT", "PROBE_PORT"}  # the entrypoint's (the probes' port: APP_PORT + 1)
+    env = {e["name"]: e["value"] for e in app["env"] if e["name"] not in moved}
     env |= {"PROXY_PORT": str(proxy_port), "APP_PORT": str(app_port)}
     for name, value in env.items():
         options += ["--env", f"{name}={value}"]

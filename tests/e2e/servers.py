@@ -52,6 +52,7 @@ def gunicorn(workers: int) -> Iterator[tuple[str, int, subprocess.Popen]]:
     """gunicorn with the project's config on a free loopback port, ready; yields (base URL, port, process)."""
     port = free_port()
     env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
+    env["PROBE_PORT"] = str(free_port())  # the probes' listener (service/probes.py): a free port of its own
     proc = subprocess.Popen(
         [
             str(Path(sys.executable).with_name("gunicorn")),

@@ -42,7 +42,7 @@ def overlay(folder: Path, suffix: str, tag: str, proxy_port: int, app_port: int)
     """A kustomize overlay of deploy/k8s for this run, rendered by `kubectl kustomize`."""
     nginx = (
         f"sed -e 's/listen 8000 /listen {proxy_port} /' -e 's/127.0.0.1:8001;/127.0.0.1:{app_port};/'"
-        " /app/deploy/nginx.conf >/tmp/nginx.conf"
+        f" -e 's/127.0.0.1:8002;/127.0.0.1:{app_port + 1};/' /app/deploy/nginx.conf >/tmp/nginx.conf"
         " && exec /usr/sbin/nginx -e stderr -c /tmp/nginx.conf -g 'daemon off;'"
     )
     patch = {
@@ -53,7 +53,13 @@ def overlay(folder: Path, suffix: str, tag: str, proxy_port: int, app_port: int)
             "template": {
                 "spec": {
                     "containers": [
-                        {"name": "app", "env": [{"name": "PORT", "value": str(app_port)}]},
+                        {
+                            "name": "app",
+                            "env": [
+                                {"name": "PORT", "value": str(app_port)},
+                                {"name": "PROBE_PORT", "value": str(app_port + 1)},
+                            ],
+                        },
                         {"name": "proxy", "command": ["sh", "-c", nginx], "ports": None},
                     ]
                 }

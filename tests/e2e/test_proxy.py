@@ -38,12 +38,13 @@ def _nginx() -> str:
     return found
 
 
-def shipped_config(public: int, upstream: int, scratch: Path) -> str:
-    """deploy/nginx.conf with only its two ports and its scratch folder moved (tests run side by side)."""
+def shipped_config(public: int, upstream: int, scratch: Path, probes: int) -> str:
+    """deploy/nginx.conf with only its three ports and its scratch folder moved (tests run side by side)."""
     text = (ROOT / "deploy" / "nginx.conf").read_text()
     moves = {
         "listen 8000 ": f"listen {public} ",
         "127.0.0.1:8001;": f"127.0.0.1:{upstream};",
+        "127.0.0.1:8002;": f"127.0.0.1:{probes};",
         "/tmp/nginx": f"{scratch}/nginx",
     }
     for old, new in moves.items():
@@ -64,12 +65,13 @@ class Deployed:
 def deployed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployed]:
     nginx = _nginx()
     scratch = tmp_path_factory.mktemp("proxy")
-    public, upstream = free_port(), free_port()
-    (scratch / "nginx.conf").write_text(shipped_config(public, upstream, scratch))
+    public, upstream, probes = free_port(), free_port(), free_port()
+    (scratch / "nginx.conf").write_text(shipped_config(public, upstream, scratch, probes))
     env = {
         **os.environ,
         "HOST": "127.0.0.1",
         "PORT": str(upstream),
+        "PROBE_PORT": str(probes),
         "WEB_CONCURRENCY": str(WORKERS),
         "LOG_FORMAT": "json",
     }
