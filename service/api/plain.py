@@ -167,12 +167,13 @@ def result_tails(table: HandTable) -> Tails:
     and kept beside the table (``table.derived``). A tuple indexed by the key where the table's keys are few
     enough (:data:`~service.rules.tables.LISTED_SPAN`: a slot found without hashing or comparing the key;
     :data:`NO_HAND` where no hand has the key; a tuple of strings, which the cyclic collector leaves alone),
-    else a dict; empty when a code of the pack is not written as it is."""
+    else a dict; empty when a code of the pack is not written as it is, or when the table writes its answers only
+    as they are asked (a table for options not shipped: the answers are then written as orjson writes them)."""
     tails: Tails | None = table.derived.get(RESULT_TAILS)
     if tails is not None:
         return tails
     tails = {}
-    if all(orjson.dumps(card) == f'"{card}"'.encode() for card in table.bits):
+    if table.complete and all(orjson.dumps(card) == f'"{card}"'.encode() for card in table.bits):
         members = {id(answer): '"],' + orjson.dumps(answer).decode()[1:] for answer in table.answers}
         tails = {key: members[id(answer)] for key, answer in table.by_hand.items()}
         if table.key_span <= LISTED_SPAN:

@@ -196,10 +196,10 @@ def by_listing(spot: Spot) -> Tally:
     """One opponent's hands listed: its known cards and every draw of the unknown ones."""
     table, strength, lack = spot.hand_table, spot.strength, spot.lacks[0]
     base = _key(table, spot.known[0])
-    by_hand = table.by_hand
+    strength_of = table.strengths()
     below = equal = 0
     for key in map(sum, itertools.combinations(_values(table, spot.unknown), lack)):
-        other = by_hand[base + key]["strength"]
+        other = strength_of[base + key]
         below += other < strength
         equal += other == strength
     return Tally(below, +Counter({1: equal}), math.comb(len(spot.unknown), lack))
@@ -219,10 +219,10 @@ def holding(table: HandTable, cards: Sequence[int], strength: int) -> tuple[int,
     chosen = set(cards)
     base = _key(table, cards)
     rest = [v for i, v in enumerate(table.bits.values()) if i not in chosen]
-    by_hand = table.by_hand
+    strength_of = table.strengths()
     weaker = same = 0
     for key in map(sum, itertools.combinations(rest, size - len(cards))):
-        other = by_hand[base + key]["strength"]
+        other = strength_of[base + key]
         weaker += other < strength
         same += other == strength
     return weaker, same
@@ -265,8 +265,8 @@ def _classes(spot: Spot, seat: int) -> tuple[Drawn, Drawn]:
     table, strength = spot.hand_table, spot.strength
     base = _key(spot.hand_table, spot.known[seat])
     draws = list(itertools.combinations(_values(table, spot.unknown), spot.lacks[seat]))
-    by_hand = table.by_hand
-    strengths = [by_hand[base + key]["strength"] for key in map(sum, draws)]
+    strength_of = table.strengths()
+    strengths = [strength_of[base + key] for key in map(sum, draws)]
     weaker = list(itertools.compress(draws, [other < strength for other in strengths]))
     same = list(itertools.compress(draws, [other == strength for other in strengths]))
     return Drawn(weaker), Drawn(same)
@@ -294,7 +294,7 @@ def enumerate_outcomes(spot: Spot) -> Tally:
     """Every outcome listed, opponent by opponent (an opponent who beats the hand settles every completion)."""
     table, strength, lacks = spot.hand_table, spot.strength, spot.lacks
     bases = [_key(table, cards) for cards in spot.known]
-    by_hand = table.by_hand
+    strength_of = table.strengths()
     tally = Tally()
 
     def completions(left: int, seat: int) -> int:
@@ -313,7 +313,7 @@ def enumerate_outcomes(spot: Spot) -> Tally:
                 tally.win += 1
             return
         for chosen in itertools.combinations(range(len(left)), lacks[seat]):
-            other = by_hand[bases[seat] + sum(left[i] for i in chosen)]["strength"]
+            other = strength_of[bases[seat] + sum(left[i] for i in chosen)]
             rest = tuple(v for i, v in enumerate(left) if i not in chosen)
             if other > strength:
                 tally.total += completions(len(rest), seat + 1)

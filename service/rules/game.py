@@ -36,7 +36,7 @@ from service.rules.frozen import build, evolve
 from service.rules.names import ENGLISH
 from service.rules.options import OptionSpec, build_options, option_specs
 from service.rules.seats import deal_hands, deal_order, next_seat
-from service.rules.tables import HandRank, HandTable, Percentile, TableData
+from service.rules.tables import LAZY_ANSWERS, HandRank, HandTable, Percentile, TableData, answer_token
 from service.rules.tricks import Trick, draw_after_trick, parse_suit
 
 Event = dict[str, Any]
@@ -525,17 +525,22 @@ class HandGame(Game[S, Opts, A]):
     ) -> list[str]:
         """Each evaluated hand's description in ``language`` (one of :meth:`languages`; English: the evaluation's
         own). Each answer of the table is described once per language and kept beside the table (as many texts
-        as the table has answers, which its size counts)."""
+        as the table has answers, which its size counts; as many as it keeps written, where it writes them as
+        they are asked)."""
         describe = self.ranking.describe
         if language == ENGLISH or describe is None or language not in self.languages():
             return [rank["description"] for rank in ranks]
         table = self.hand_table(options)
-        texts: dict[int, str] = table.derived.setdefault(f"descriptions:{language}", {})
+        texts: dict[Any, str] = table.derived.setdefault(f"descriptions:{language}", {})
+        if not table.complete and len(texts) >= LAZY_ANSWERS:
+            texts.clear()
         out = []
         for hand, rank in zip(hands, ranks, strict=True):
-            text = texts.get(id(rank))
+            # a complete table's answers live as long as it: one text per answer object; else per answer's value
+            token: Any = id(rank) if table.complete else answer_token(rank)
+            text = texts.get(token)
             if text is None:
-                text = texts[id(rank)] = describe(table, hand, rank, options, language)
+                text = texts[token] = describe(table, hand, rank, options, language)
             out.append(text)
         return out
 

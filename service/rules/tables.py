@@ -15,6 +15,7 @@ from __future__ import annotations
 import array
 import itertools
 import json
+import math
 import struct
 import sys
 import threading
@@ -85,15 +86,30 @@ class TableData:
         answers: list[HandRank] = []
         ids = array.array("I")
         for answer in hands:
-            interpretation = answer.get("interpretation")
-            pairs = tuple(interpretation.items()) if interpretation is not None else None
-            token = (answer["category"], answer["strength"], answer["description"], pairs)
+            token = answer_token(answer)
             found = index.get(token)
             if found is None:
                 found = index[token] = len(answers)
                 answers.append(answer)
             ids.append(found)
         return cls(game, _jsonable(options), tuple(pack), hand_size, ids, answers, keys)
+
+
+@dataclass(frozen=True)
+class LazyTableData:
+    """A table built for the cache (options other than the shipped defaults): every hand's strength (hands in
+    ``itertools.combinations(pack, size)`` order), the comparison keys weakest first in a packed form (the table's
+    ``key_of`` reads one), and how to write a hand's answer, which is written only when a hand is first asked:
+    a few MiB a table rather than an object per distinct answer (issue 28)."""
+
+    game: str
+    options: Any
+    pack: tuple[str, ...]
+    hand_size: int
+    strengths: array.array[int]
+    keys: PackedKeys
+    answer_of: Callable[[tuple[str, ...], int], HandRank]
+    """A hand's answer (the percentile aside) from its cards in pack order and its strength."""
 
 
 def dumps(data: TableData) -> bytes:
@@ -135,6 +151,13 @@ DESCRIBED_LANGUAGES = 1
 """Languages besides English whose descriptions a table keeps beside it (each hand game has one more:
 :meth:`~service.rules.game.HandGame.describe`), counted in its size."""
 
+LAZY_ANSWERS = 1024
+"""The most answers a :class:`LazyTableData` table keeps written (then it forgets them all and writes anew)."""
+ANSWER_BYTES = 1000
+"""A written answer, or its text in another language, at most, with its slot: Broggin's run to some 550 with
+the interpretation, the percentile and the slot, and their Swedish texts some 500 with theirs (measured with
+tracemalloc, tests/rules/test_tables.py)."""
+
 LISTED_SPAN = 1 << 20
 """Tables whose keys are below this (three-card hands: 420,000) may keep what is derived from them in tuples
 indexed by the key (8 bytes a slot)."""
@@ -145,22 +168,33 @@ class HandTable:
     :mod:`service.rules.hand_keys`)."""
 
     __slots__ = ("bits", "by_hand", "keys", "data", "derived", "key_span", "answers", "at_most", "_by_card", "_by_pair",
-                 "_strengths")  # fmt: skip
+                 "_strengths", "complete", "_index")  # fmt: skip
 
-    def __init__(self, data: TableData, key_of: Callable[[Any], Any] = lambda key: key) -> None:
+    def __init__(self, data: TableData | LazyTableData, key_of: Callable[[Any], Any] = lambda key: key) -> None:
         self.data = data
         self.bits = dict(zip(data.pack, card_values(len(data.pack), data.hand_size), strict=True))
         masks = map(sum, itertools.combinations(self.bits.values(), data.hand_size))
-        self.at_most = _at_most(data)
+        self.at_most = _at_most(_hand_strengths(data))
         """The cumulative count: ``at_most[s]`` hands of the pack have a strength of ``s`` or less."""
-        self.answers: list[HandRank] = [
-            {**answer, "percentile": self.percentile(answer["strength"])} for answer in data.answers
-        ]
-        """The table's distinct answers, each with its percentile (what the evaluation answers give)."""
-        self.by_hand: dict[int, HandRank] = dict(zip(masks, map(self.answers.__getitem__, data.ids), strict=True))
-        if len(self.by_hand) != len(data.ids):  # pragma: no cover - see hand_keys
-            raise ValueError("hand keys collide")
-        self.keys = [key_of(k) for k in data.keys]
+        self.complete = isinstance(data, TableData)
+        """Whether every answer is written ahead (a shipped table's); else each is written when first asked."""
+        self._strengths: dict[int, int] | None = None
+        self.keys: Sequence[Any]
+        if isinstance(data, TableData):
+            self.answers: list[HandRank] = [
+                {**answer, "percentile": self.percentile(answer["strength"])} for answer in data.answers
+            ]
+            """The table's distinct answers, each with its percentile (what the evaluation answers give)."""
+            self.by_hand: dict[int, HandRank] = dict(zip(masks, map(self.answers.__getitem__, data.ids), strict=True))
+            self.keys = [key_of(k) for k in data.keys]
+        else:  # the answers asked so far; each strength one shared int
+            self.answers, self.by_hand = [], {}
+            shared = list(range(len(self.at_most)))
+            self._strengths = dict(zip(masks, map(shared.__getitem__, data.strengths), strict=True))
+            self.keys = data.keys
+        if len(self.by_hand if self.complete else self.strengths()) != math.comb(len(data.pack), data.hand_size):
+            raise ValueError("hand keys collide")  # pragma: no cover - see hand_keys
+        self._index = {card: i for i, card in enumerate(data.pack)}
         self.key_span = data.hand_size * max(self.bits.values()) + 1
         """Every key, a real hand's or a card's twice, is below this."""
         self.derived: dict[str, Any] = {}
@@ -168,11 +202,12 @@ class HandTable:
         JSON text)."""
         self._by_card: tuple[array.array[int], ...] | None = None
         self._by_pair: dict[tuple[int, ...], array.array[int]] | None = None
-        self._strengths: dict[int, int] | None = None
 
     def lookup(self, hands: Iterable[Sequence[str]]) -> list[HandRank]:
         """The evaluation of each hand: canonical, distinct cards of the pack (else KeyError or ValueError)."""
         bits, by_hand = self.bits, self.by_hand
+        if not self.complete:
+            return [self._written(sum(map(bits.__getitem__, hand)), hand) for hand in hands]
         if self.data.hand_size == 3:  # unpacked: a third of the time of sum(map(...))
             return [by_hand[bits[x] + bits[y] + bits[z]] for x, y, z in hands]
         if self.data.hand_size == 4:
@@ -181,7 +216,23 @@ class HandTable:
 
     def rank(self, hand: Sequence[str]) -> HandRank:
         """The evaluation of one hand."""
+        if not self.complete:
+            return self._written(sum(map(self.bits.__getitem__, hand)), hand)
         return self.by_hand[sum(map(self.bits.__getitem__, hand))]
+
+    def _written(self, key: int, hand: Sequence[str]) -> HandRank:
+        """The answer of the hand of ``key`` in a table whose answers are written when first asked (KeyError for
+        a key that names no hand)."""
+        found = self.by_hand.get(key)
+        if found is not None:
+            return found
+        strength = self.strengths()[key]
+        if len(self.by_hand) >= LAZY_ANSWERS:
+            self.by_hand.clear()
+        assert isinstance(self.data, LazyTableData)
+        cards = tuple(sorted(hand, key=self._index.__getitem__))
+        found = self.by_hand[key] = {**self.data.answer_of(cards, strength), "percentile": self.percentile(strength)}
+        return found
 
     def key(self, rank: HandRank) -> Any:
         """The comparison key behind an evaluation's strength (for games that say what decided)."""
@@ -197,7 +248,7 @@ class HandTable:
 
     def strengths(self) -> dict[int, int]:
         """Each hand's strength by its key (built on first use, kept with the table: what Monte Carlo looks up)."""
-        if self._strengths is None:
+        if self._strengths is None:  # a complete table's: a lazy one has them from the start
             self._strengths = {key: answer["strength"] for key, answer in self.by_hand.items()}
         return self._strengths
 
@@ -218,19 +269,35 @@ class HandTable:
 
     def _holding(self, size: int) -> dict[tuple[int, ...], array.array[int]]:
         """For each set of ``size`` cards, the sorted strengths of the hands holding it."""
-        strengths = _strengths(self.data)
         lists: dict[tuple[int, ...], list[int]] = {}
         cards = itertools.combinations(range(len(self.data.pack)), self.data.hand_size)
-        for hand, strength in zip(cards, map(strengths.__getitem__, self.data.ids), strict=True):
+        for hand, strength in zip(cards, _hand_strengths(self.data), strict=True):
             for part in itertools.combinations(hand, size):
                 found = lists.get(part)
                 if found is None:
                     found = lists[part] = []
                 found.append(strength)
-        code = "H" if max(strengths) <= 0xFFFF else "I"
+        code = "H" if len(self.at_most) <= 0x10000 else "I"
         return {part: array.array(code, sorted(held)) for part, held in lists.items()}
 
     def nbytes(self) -> int:
+        """An estimate of the table's memory at its largest (see :meth:`_complete_bytes`, :meth:`_lazy_bytes`)."""
+        return self._complete_bytes() if self.complete else self._lazy_bytes()
+
+    def _lazy_bytes(self) -> int:
+        """A table whose answers are written when asked: the strengths by key (the dict, its int keys), the
+        strengths by hand, the packed keys, the counts, and at most :data:`LAZY_ANSWERS` answers written, each
+        with its text beside it in English and every other language."""
+        assert isinstance(self.data, LazyTableData)
+        strengths = self.strengths()
+        total: int = sys.getsizeof(strengths) + 32 * (len(strengths) + len(self.at_most))  # the dict, its ints
+        total += sys.getsizeof(self.data.strengths) + self.data.keys.nbytes() + sys.getsizeof(self.at_most)
+        pairs = self.data.hand_size * (self.data.hand_size - 1) // 2
+        counted = 2 if len(self.at_most) <= 0x10000 else 4  # by_card and by_pair's arrays, once built
+        total += counted * (self.data.hand_size + pairs) * len(strengths) + 200 * math.comb(len(self.data.pack), 2)
+        return total + LAZY_ANSWERS * (1 + DESCRIBED_LANGUAGES) * ANSWER_BYTES
+
+    def _complete_bytes(self) -> int:
         """An estimate of the table's memory: the dict and the strengths by key, its int keys, the answers, the
         keys, and room for what is derived beside it (the HTTP layer's answers as JSON text: a tuple as long as the
         key span or a map as large as the dict, and each answer written once; each answer's description in every
@@ -264,7 +331,7 @@ class TableCache:
         self,
         game: str,
         key: Hashable,
-        build: Callable[[], TableData],
+        build: Callable[[], TableData | LazyTableData],
         default: bool = False,
         key_of: Callable[[Any], Any] = lambda key: key,
     ) -> HandTable:
@@ -276,7 +343,7 @@ class TableCache:
                 if slot in self.recent:
                     self.recent.move_to_end(slot)
                 return found
-            data = shipped(game) if default else None
+            data: TableData | LazyTableData | None = shipped(game) if default else None
             if data is None or data.options != _jsonable(key):  # none shipped, or not for these options
                 data = build()
                 self.builds += 1
@@ -315,18 +382,58 @@ except ImportError:  # pragma: no cover
     _json_loads = json.loads  # type: ignore[assignment]
 
 
-def _at_most(data: TableData) -> array.array[int]:
-    """How many hands of ``data`` have each strength or less (index: the strength)."""
-    strengths = _strengths(data)
-    counts = [0] * (max(strengths) + 1)
-    for answer_id, n in Counter(data.ids).items():
-        counts[strengths[answer_id]] += n
+def _at_most(strengths: Iterable[int]) -> array.array[int]:
+    """How many of these hands' ``strengths`` are each strength or less (index: the strength)."""
+    found = Counter(strengths)
+    counts = [0] * (max(found) + 1)
+    for strength, n in found.items():
+        counts[strength] = n
     return array.array("I", itertools.accumulate(counts))
+
+
+def _hand_strengths(data: TableData | LazyTableData) -> Iterable[int]:
+    """The strength of each hand of ``data``, in combination order."""
+    if isinstance(data, LazyTableData):
+        return data.strengths
+    return map(_strengths(data).__getitem__, data.ids)
+
+
+class PackedKeys(Sequence[Any]):
+    """A table's comparison keys, weakest first, packed in one bytes object, each read (by ``key_of``, from its
+    bytes) when asked: a sequence that ``bisect`` searches, some 16 bytes a key."""
+
+    def __init__(self, packed: Iterable[bytes], key_of: Callable[[bytes], Any]) -> None:
+        parts = list(packed)
+        self.blob = b"".join(parts)
+        self.ends = array.array("I", itertools.accumulate(map(len, parts), initial=0))
+        self.key_of = key_of
+
+    def __len__(self) -> int:
+        return len(self.ends) - 1
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.key_of(self.blob[self.ends[index] : self.ends[index + 1]])
+
+    def nbytes(self) -> int:
+        return sys.getsizeof(self.blob) + sys.getsizeof(self.ends)
 
 
 def _strengths(data: TableData) -> list[int]:
     """The strength of each answer of ``data``, by answer id."""
     return [answer["strength"] for answer in data.answers]
+
+
+def answer_token(answer: HandRank) -> tuple[Any, ...]:
+    """What makes two answers the same (the percentile follows from the strength)."""
+    interpretation = answer.get("interpretation")
+    pairs = tuple(interpretation.items()) if interpretation is not None else None
+    return (answer["category"], answer["strength"], answer["description"], pairs)
 
 
 def _jsonable(key: Any) -> Any:

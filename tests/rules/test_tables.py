@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import itertools
 import random
+import tracemalloc
 
 import pytest
 
 from service.rules.old_brag.evaluation import flags_of
 from service.rules.registry import GAMES
-from service.rules.tables import TABLES, HandTable, TableCache, TableData, dumps, loads, shipped
+from service.rules.tables import LAZY_ANSWERS, TABLES, HandTable, TableCache, TableData, dumps, loads, shipped
 
 OLD_BRAG = GAMES["old-brag"]
 FLAGS = ("only_ace_diamond_natural", "pair_natural_priority", "fewer_braggers_better", "ace_prial_max_one_bragger")
@@ -106,3 +107,88 @@ def test_the_size_bound_keeps_one_table_at_most_when_each_is_over_it():
         assert table.nbytes() > 1
         assert cache.size()[0] == 1
     assert len(built) == 4
+
+
+# -- Broggin's tables for other options (issue 28 item 3) --------------------------------------------------------
+BROGGIN = GAMES["broggin"]
+BROGGIN_OPTIONS = (
+    {"kickers": True},
+    {"kickers": True, "suit_compare": "by_card"},
+    {"high_card_compare": "top_only", "kickers": True},
+    {"suit_compare": "by_card"},
+)
+"""Four option sets whose tables are built on first use (the first three from the issue)."""
+
+
+@pytest.fixture
+def broggin_cache():
+    """The process's table cache with its own bounds (four tables, 64 MiB), emptied for the test."""
+    recent, sizes = TABLES.recent.copy(), TABLES.sizes.copy()
+    TABLES.recent.clear()
+    TABLES.sizes.clear()
+    yield TABLES
+    TABLES.recent.clear()
+    TABLES.sizes.clear()
+    TABLES.recent.update(recent)
+    TABLES.sizes.update(sizes)
+
+
+def test_four_broggin_option_sets_stay_cached(broggin_cache):
+    """Rotating four option sets builds each table once: four fit the cache's budget (each was 78 to 148 MiB
+    by its estimate, and a rotation rebuilt almost every time)."""
+    assert (broggin_cache.max_tables, broggin_cache.max_bytes) == (4, 64 * 2**20)
+    hand = [["Witch", "1Sw", "2Sw", "3Sw"]]
+    builds = broggin_cache.builds
+    for _ in range(2):
+        for raw in BROGGIN_OPTIONS:
+            BROGGIN.evaluate(hand, BROGGIN.options(raw))
+    assert broggin_cache.builds == builds + 4
+    count, size = broggin_cache.size()
+    assert count == 4 and size <= broggin_cache.max_bytes
+
+
+def _fill(table: HandTable, options, rng: random.Random) -> None:
+    """Everything a table keeps at its largest: as many answers written as it keeps, their Swedish texts, the
+    counts equity uses, the strengths by key."""
+    hands = [list(h) for h in rng.sample(list(itertools.combinations(BROGGIN.full_pack(), 4)), LAZY_ANSWERS - 1)]
+    ranks = BROGGIN.ranks(hands, options)
+    BROGGIN.describe(hands, ranks, options, "sv")
+    table.by_card(), table.by_pair(), table.strengths()
+
+
+@pytest.mark.exhaustive
+def test_a_cached_broggin_table_s_estimate_is_honest(broggin_cache):
+    """What a build and its use keep (tracemalloc) is within the table's estimate, and four estimates within the
+    cache's budget: for the largest table (card-by-card suits: 54,240 keys)."""
+    options = BROGGIN.options(BROGGIN_OPTIONS[1])
+    tracemalloc.start()
+    try:
+        table = BROGGIN.hand_table(options)
+        _fill(table, options, random.Random(28))
+        kept, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert not table.complete
+    assert kept <= table.nbytes() <= 1.5 * kept
+    assert 4 * table.nbytes() <= broggin_cache.max_bytes
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("raw", BROGGIN_OPTIONS[:3], ids=["kickers", "by_card", "top_only"])
+def test_a_cached_broggin_table_answers_as_the_whole_build(raw, broggin_cache):
+    """Every hand's answer written when asked is the one the whole build writes ahead (shipped tables are built
+    that way), in every card order, with its comparison key."""
+    options = BROGGIN.options(raw)
+    cached = BROGGIN.hand_table(options)
+    whole = HandTable(BROGGIN.table_data(options), key_of=lambda k: (k[0], tuple(k[1]), k[2], tuple(k[3])))
+    assert not cached.complete and whole.complete
+    hands = [list(h) for h in itertools.combinations(BROGGIN.full_pack(), 4)]
+    rng = random.Random(3)
+    for hand in hands:
+        rng.shuffle(hand)
+    found = cached.lookup(hands)
+    assert found == whole.lookup(hands)
+    assert [list(a) for a in found] == [list(a) for a in whole.lookup(hands)]  # the members in the same order
+    assert list(cached.keys) == whole.keys
+    assert cached.strengths() == whole.strengths() and cached.at_most == whole.at_most
+    assert cached.by_pair() == whole.by_pair()

@@ -24,12 +24,13 @@ own table (built lazily once, cached): ``strength`` is the dense rank of the key
 
 from __future__ import annotations
 
+import array
 import bisect
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Annotated, Any, NamedTuple
 
 from service.rules.bounds import Words
@@ -64,7 +65,7 @@ from service.rules.broggin.wording import (
 )
 from service.rules.cards import Card
 from service.rules.game import TIE, Evaluation, HandRanking
-from service.rules.tables import TABLES, HandRank, HandTable, TableData, hand_rank
+from service.rules.tables import TABLES, HandRank, HandTable, LazyTableData, PackedKeys, TableData, hand_rank
 
 CATEGORIES = tuple(CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES, reverse=True))
 """Category names, best first."""
@@ -357,14 +358,54 @@ def table_data(rules: Rules) -> TableData:
     )
 
 
+_HAND_BITS = tuple(_BITS[card] for card in FULL_PACK)
+READINGS_KEPT = 4096
+"""The most signatures' readings kept between the answers a cached table writes as they are asked."""
+
+
+def lazy_table_data(rules: Rules) -> LazyTableData:
+    """The table the cache keeps for options not shipped: every hand's strength and the keys as
+    :func:`table_data` finds them, each hand's answer written only when it is asked (:func:`_answer`, the same
+    answer :func:`table_data` writes), the keys packed in bytes (:func:`_packed`)."""
+    found = _keyed(rules)
+    keys = sorted({key for key, _, _ in found.values()})
+    dense = {key: i + 1 for i, key in enumerate(keys)}
+    strengths = [dense[found[hand][0]] for hand in map(sum, itertools.combinations(_HAND_BITS, 4))]
+    packed = array.array("H" if len(keys) <= 0xFFFF else "I", strengths)
+    answer = partial(_answer, rules=rules)
+    return LazyTableData(GAME_ID, list(rules), FULL_PACK, 4, packed, PackedKeys(map(_packed, keys), _key_of), answer)
+
+
+def _answer(hand: tuple[Card, ...], strength: int, rules: Rules) -> HandRank:
+    """One hand's answer (its cards in pack order), as :func:`table_data` writes it."""
+    naturals, trumps = _split(hand)
+    key, reading, stand_ins = _best_key(naturals, trumps, rules)
+    if _readings.cache_info().currsize > READINGS_KEPT:
+        _readings.cache_clear()
+    value = _value_of(hand, strength, key, reading, stand_ins)
+    return hand_rank(value.category, value.strength, value.description, value.interpretation)
+
+
+def _packed(key: Key) -> bytes:
+    """A key in bytes: category, the value's length, the value, minus the purity, the suits (each below 256)."""
+    category, value, purity, suits = key
+    return bytes((category, len(value), *value, -purity, *suits))
+
+
 def _key_of(stored: Any) -> Key:
+    """A key as a table stores it: packed (:func:`_packed`), or as JSON lists (a shipped table)."""
+    if isinstance(stored, bytes):
+        size = stored[1]
+        return stored[0], tuple(stored[2 : 2 + size]), -stored[2 + size], tuple(stored[3 + size :])
     return stored[0], tuple(stored[1]), stored[2], tuple(stored[3])
 
 
 def hand_table(options: BrogginOptions) -> HandTable:
     """The table for the effective options: shipped for the defaults, else built once and cached (bounded)."""
     rules = Rules.of(options)
-    return TABLES.get(GAME_ID, rules, lambda: table_data(rules), default=rules == DEFAULT, key_of=_key_of)
+    if rules == DEFAULT:
+        return TABLES.get(GAME_ID, rules, lambda: table_data(rules), default=True, key_of=_key_of)
+    return TABLES.get(GAME_ID, rules, lambda: lazy_table_data(rules), key_of=_key_of)
 
 
 # -- interpretation and description ----------------------------------------------------------------
