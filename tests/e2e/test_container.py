@@ -165,7 +165,7 @@ def test_a_body_over_the_limit_is_refused_by_nginx(container):
     )
     assert response.status_code == 413 and response.headers["Content-Type"] == "application/problem+json"
     assert response.json()["status"] == 413 and response.headers["X-Request-ID"] == "container-big-1"
-    requests.get(container.base + "/healthz", headers={"X-Request-ID": "container-after-big"}, timeout=5)
+    requests.get(container.base + "/v1/games", headers={"X-Request-ID": "container-after-big"}, timeout=5)
     assert _records_with(container, "container-after-big")  # logged by now...
     assert not [r for r in container.stdout_records() if r.get("request_id") == "container-big-1"]  # ...not the app
 
