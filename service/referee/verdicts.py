@@ -24,6 +24,7 @@ from service.referee.rules_html import rule_page_url
 from service.rules import names
 from service.rules.errors import CardError
 from service.rules.game import Game
+from service.rules.registry import GAMES
 
 CARD_SEPARATORS = re.compile(r"[\s,]+")
 INTEGER = re.compile(r"^-?\d+$")
@@ -421,7 +422,43 @@ def record_verdict(game_id: str, record: Mapping[str, Any], answer: Mapping[str,
         "steps": steps,
         "illegal": illegal,
         "result": result,
+        "table": table_at(answer.get("state") or {}, words.state_words(GAMES[game_id].state_type)),
+        "applied": answer["applied"],
     }
+
+
+TABLE_NUMBERS = re.compile("pot|stake|level")
+"""The state's numbers the table shows beside the seats: the pots, the stake, the level (referee.js: the same)."""
+
+
+def table_at(state: Mapping[str, Any], said: Mapping[str, str]) -> dict[str, Any]:
+    """The table as a state has it, for people: trump, the trick on the table and who led it, the pot, and each
+    seat's cards with its numbers and yes-or-no fields (points, score, put in, folded) in words."""
+    seats = state.get("seats") or []
+    first = seats[0] if seats else {}
+    keys = [k for k, v in first.items() if k not in ("seat", "hand") and isinstance(v, int)]
+    trump = state.get("trump")
+    return {
+        "trump": " ".join(SUITS[trump]) if trump in SUITS else trump,
+        "trump_code": trump,
+        "turn_up": state.get("turn_up"),
+        "trick": state.get("trick") if isinstance(state.get("trick"), list) else None,
+        "leader": state.get("leader"),
+        "pots": [
+            f"{said.get(k, k).lower()} {v}"
+            for k, v in state.items()
+            if TABLE_NUMBERS.search(k) and isinstance(v, int) and not isinstance(v, bool)
+        ],
+        "columns": [said.get(k, k) for k in keys],
+        "seats": [
+            {"seat": seat.get("seat"), "hand": seat.get("hand") or [], "values": [_yes_no(seat.get(k)) for k in keys]}
+            for seat in seats
+        ],
+    }
+
+
+def _yes_no(value: Any) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
 def _echoes(event: Mapping[str, Any], action: Mapping[str, Any]) -> bool:

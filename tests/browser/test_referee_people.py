@@ -28,6 +28,12 @@ def illegal_record() -> dict[str, Any]:
     return record
 
 
+def compare(page: Any, *hands: str) -> None:
+    for n, text in enumerate(hands, start=1):
+        hand(page, n).fill(text)
+    page.get_by_role("button", name="Compare").click()
+
+
 def check(page: Any, record: dict[str, Any] | str) -> None:
     page.get_by_label("Record (JSON)").fill(record if isinstance(record, str) else json.dumps(record))
     page.get_by_role("button", name="Check record").click()
@@ -49,9 +55,7 @@ def test_the_share_box_shows_only_with_a_verdict(session: Any) -> None:
     page = session.page("/referee/old-brag")
     share = page.locator("#share")
     expect(share).to_be_hidden()
-    hand(page, 1).fill("AS KS QS")
-    hand(page, 2).fill("7D 7H ZZ")
-    page.get_by_role("button", name="Compare").click()
+    compare(page, "AS KS QS", "7D 7H ZZ")
     expect(page.locator("#error-summary")).to_be_visible()
     expect(share).to_be_hidden()
     hand(page, 2).fill("7D 7H 2C")
@@ -59,9 +63,7 @@ def test_the_share_box_shows_only_with_a_verdict(session: Any) -> None:
     expect(status(page)).to_contain_text("wins")
     expect(page.get_by_role("button", name="Copy link")).to_be_visible()
     plain = session.page("/referee/old-brag", javascript=False)
-    hand(plain, 1).fill("AS KS QS")
-    hand(plain, 2).fill("7D 7H 2C")
-    plain.get_by_role("button", name="Compare").click()
+    compare(plain, "AS KS QS", "7D 7H 2C")
     expect(status(plain)).to_contain_text("wins")
     expect(plain.get_by_role("button", name="Copy link")).to_be_hidden()  # it needs the script
 
@@ -69,9 +71,7 @@ def test_the_share_box_shows_only_with_a_verdict(session: Any) -> None:
 def test_after_a_typo_the_error_summary_stays_in_view(session: Any) -> None:
     session.problems_expected = True
     page = session.page("/referee/old-brag")
-    hand(page, 1).fill("AS KS QS")
-    hand(page, 2).fill("7D 7H ZZ")
-    page.get_by_role("button", name="Compare").click()
+    compare(page, "AS KS QS", "7D 7H ZZ")
     summary = page.locator("#error-summary")
     expect(summary).to_be_focused()
     expect(summary).to_be_in_viewport()
@@ -157,9 +157,7 @@ def test_suits_are_coloured_and_still_pass_axe(session: Any) -> None:
     from tests.browser.test_referee import axe_violations
 
     page = session.page("/referee/old-brag", width=390)
-    hand(page, 1).fill("AH KD QS")
-    hand(page, 2).fill("2C 3C 4S")
-    page.get_by_role("button", name="Compare").click()
+    compare(page, "AH KD QS", "2C 3C 4S")
     expect(status(page)).to_contain_text("wins")
     colour = "el => getComputedStyle(el).color"
     red = page.locator(".card", has_text="AH").first.evaluate(colour)
@@ -208,9 +206,7 @@ def test_the_rules_and_their_controls_are_in_words(session: Any, javascript: boo
     expect(field.locator(".hint")).to_contain_text("Empty: no limit")
     prial = page.get_by_label("prial_order", exact=True)
     expect(prial.locator("option[value=threes_high]")).to_have_text("threes high")
-    hand(page, 1).fill("AS KS QS")
-    hand(page, 2).fill("2C 3D 5H")
-    page.get_by_role("button", name="Compare").click()
+    compare(page, "AS KS QS", "2C 3D 5H")
     expect(status(page)).to_contain_text("wins")
     row = page.get_by_role("row", name=re.compile("max_raise_increment"))
     expect(row.get_by_role("cell").first).to_contain_text("Highest raise increment")

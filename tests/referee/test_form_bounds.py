@@ -184,3 +184,28 @@ def test_suits_have_their_colours_beside_their_symbols(client: Any) -> None:
     italian = client.post("/referee/briscola", data={"form": "trick", "trump": "D", "cards": "AD 3H 2S KC"})
     classes = re.findall(r'class="card suit-(\w+)"', italian.get_data(as_text=True))
     assert classes == ["gold", "red", "blue", "green"]  # denari, coppe, spade, bastoni
+
+
+def test_a_record_shows_the_table_after_its_last_step(client: Any) -> None:
+    record = play(GAMES["briscola"], 2, "table").record()
+    record["actions"] = record["actions"][:5]
+    state = client.post("/v1/briscola/records/adjudicate", json={"record": record}).json["state"]
+    html = " ".join(post_record(client, json.dumps(record)).get_data(as_text=True).split())
+    assert "<caption>The seats after step 5</caption>" in html
+    assert state["trick"], "the example must hold a card on the table"
+    for code in state["trick"]:
+        assert re.search(rf"On the table: </strong>.*<span class=\"code\">{code}</span>.*\(led by seat", html)
+    for seat in state["seats"]:
+        row = re.search(rf"<tr><th scope=\"row\">Seat {seat['seat']}</th>(.*?)</tr>", html)
+        assert row is not None
+        assert all(f'<span class="code">{code}</span>' in row.group(1) for code in seat["hand"])
+        assert row.group(1).endswith(f"<td>{seat['points']}</td>")
+    brag = play(GAMES["three-card-brag"], 3, "table").record()
+    brag["actions"] = brag["actions"][:3]
+    pot = client.post("/v1/three-card-brag/records/adjudicate", json={"record": brag}).json["state"]["pot"]
+    html = client.post(
+        "/referee/three-card-brag",
+        data={"form": "record", "record": json.dumps(brag)},
+        content_type="multipart/form-data",
+    ).get_data(as_text=True)
+    assert f"<strong>Pot: </strong>pot {pot}" in html
