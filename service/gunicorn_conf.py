@@ -11,6 +11,8 @@ import multiprocessing
 import os
 import tempfile
 
+from service import refusals
+
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 worker_class = "sync"
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
@@ -19,12 +21,19 @@ graceful_timeout = 20
 keepalive = 2
 max_requests = 10_000
 max_requests_jitter = 1_000
+# gunicorn reads whatever nginx passes (deploy/nginx.conf refuses first: a request line over 8 KB is its 414, a
+# header line over 8 KB or 1,000 header lines its 431): a request line of up to 8,190 bytes (gunicorn's most),
+# 2,048 header lines (nginx adds three) of up to 8.5 KiB (nginx appends to X-Forwarded-For). Alone, gunicorn
+# reads at most 17 MiB of headers; what it refuses is problem+json too (service/refusals.py).
 limit_request_line = 8190
+limit_request_fields = 2048
+limit_request_field_size = 8704
 accesslog = "-"
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")
 # One JSON object per line for access, error and application logs; LOG_FORMAT=text for plain lines.
 logger_class = "service.api.logs.GunicornLogger"
+refusals.install()  # gunicorn's own refusals as problem+json, in the master and every worker it forks
 # Build the evaluation tables once in the master, shared copy-on-write by every worker.
 preload_app = True
 

@@ -18,14 +18,24 @@ log = logging.getLogger("card_arbiter")
 
 TYPES = {
     400: "bad-request",
+    403: "forbidden",
     404: "not-found",
     405: "method-not-allowed",
+    408: "request-timeout",
     409: "illegal-action",
     413: "payload-too-large",
+    414: "uri-too-long",
     415: "unsupported-media-type",
+    417: "expectation-failed",
     422: "invalid-request",
+    431: "request-header-fields-too-large",
     500: "internal-error",
+    501: "not-implemented",
+    503: "unavailable",
+    505: "http-version-not-supported",
 }
+"""The ``type`` of a problem by its status: the app's, gunicorn's (service/refusals.py) and nginx's own
+(deploy/nginx.conf)."""
 
 
 def problem_type(slug: str) -> str:

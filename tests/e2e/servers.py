@@ -74,3 +74,36 @@ def gunicorn(workers: int) -> Iterator[tuple[str, int, subprocess.Popen]]:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def raw_request(base: str, data: bytes, seconds: float = 10) -> tuple[int | None, dict[str, str], bytes]:
+    """``data`` sent as is on a new connection to ``base``: the answer's status, headers (lower-case names) and
+    body (None and nothing when the connection ends without an answer)."""
+    host, port = base.removeprefix("http://").split(":")
+    answer = b""
+    with socket.create_connection((host, int(port)), timeout=seconds) as sock:
+        sock.sendall(data)
+        try:
+            while b"\r\n\r\n" not in answer or len(answer) < _length(answer):
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                answer += chunk
+        except ConnectionResetError:
+            pass
+    if not answer:
+        return None, {}, b""
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    headers = {name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in lines)}
+    return int(status_line.split()[1]), headers, body
+
+
+def _length(answer: bytes) -> int:
+    """The whole answer's length in bytes, once its head is in (from its Content-Length)."""
+    head = answer.partition(b"\r\n\r\n")[0]
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            return len(head) + 4 + int(value)
+    return len(answer) + 1  # no length: read until the connection ends

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 import requests
 
-from tests.e2e.servers import gunicorn, requests_counted
+from service.api.problems import TYPES
+from tests.e2e.servers import gunicorn, raw_request, requests_counted
 
 
 @pytest.fixture(scope="module")
@@ -55,3 +58,22 @@ def test_metrics_add_up_every_worker(server):
     metrics = requests.get(f"{server}/metrics", timeout=5)
     assert metrics.headers["Content-Type"].startswith("text/plain")
     assert requests_counted(metrics.text, "/healthz") == before + 20
+
+
+@pytest.mark.parametrize(
+    ("request_bytes", "status"),
+    [
+        (b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Odd: a\x01b\r\n\r\n", 400),  # a control byte in a header
+        (b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + b"a: b\r\n" * 2100 + b"\r\n", 431),  # over limit_request_fields
+        (b"GET /v1/" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),  # over limit_request_line
+        (b"G@T /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+    ],
+)
+def test_gunicorns_own_refusals_are_problems(server, request_bytes, status):
+    """What gunicorn refuses before the app sees it (service/refusals.py), alone as bin/serve starts it."""
+    answered, headers, body = raw_request(server, request_bytes)
+    assert answered == status
+    assert headers["content-type"] == "application/problem+json"
+    problem = json.loads(body)
+    assert problem["status"] == status and problem["type"] == f"/problems/{TYPES[status]}"
+    assert problem["instance"] == f"urn:uuid:{headers['x-request-id']}" and problem["detail"]

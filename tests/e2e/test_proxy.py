@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -20,7 +21,8 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.e2e.servers import free_port, wait_ready
+from service.api.problems import TYPES
+from tests.e2e.servers import free_port, raw_request, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKERS = 2
@@ -195,3 +197,66 @@ def test_access_logs_are_json_lines_with_the_request_id(deployed):
     assert isinstance(line["duration_ms"], float) and isinstance(line["pid"], int) and line["timestamp"]
     assert "AS" not in json.dumps(line)  # never the body
     assert any(r["logger"] == "gunicorn.error" and "Booting worker" in r["message"] for r in records)
+
+
+HEAD = b"GET /v1/games HTTP/1.1\r\nHost: x\r\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "request_bytes", "status"),
+    [
+        ("a URI over 8 KB", b"GET /v1/" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+        ("a header over 8 KB", HEAD + b"X-Big: " + b"a" * 9000 + b"\r\n\r\n", 431),
+        ("1,000 headers", HEAD + b"a: b\r\n" * 1000 + b"\r\n", 431),
+        ("a request line nginx cannot read", b"\x16\x03\x01 nonsense\r\n\r\n", 400),  # was nginx's 500
+        ("a method nginx cannot read", b"G@T /v1/games HTTP/1.1\r\nHost: x\r\n\r\n", 400),  # was nginx's 500
+        ("HTTP/2.0 in plain text", b"GET /v1/games HTTP/2.0\r\nHost: x\r\n\r\n", 505),
+        ("gzip framing", b"POST /v1/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
+        ("TRACE", b"TRACE /v1/games HTTP/1.1\r\nHost: x\r\n\r\n", 405),
+        ("an error page asked for", b"GET /_problems/400 HTTP/1.1\r\nHost: x\r\n\r\n", 404),
+        ("a control byte in a header", HEAD + b"X-Odd: a\x01b\r\n\r\n", 400),  # gunicorn's (service/refusals.py)
+    ],
+)
+def test_the_proxys_own_refusals_are_problems(deployed, name, request_bytes, status):
+    answered, headers, body = raw_request(deployed.proxy, request_bytes)
+    assert answered == status, (name, body[:200])
+    assert headers["content-type"] == "application/problem+json", name
+    problem = json.loads(body)
+    assert problem["status"] == status and problem["type"] == f"/problems/{TYPES[status]}" and problem["detail"]
+    assert headers["x-request-id"]
+
+
+@pytest.mark.parametrize(
+    ("name", "request_bytes", "status"),
+    [
+        ("999 headers", HEAD + b"a: b\r\n" * 999 + b"\r\n", 200),
+        ("a header line of 8,190 bytes", HEAD + b"X-Big: " + b"a" * 8183 + b"\r\n\r\n", 200),
+        ("an X-Forwarded-For that nginx lengthens", HEAD + b"X-Forwarded-For: " + b"1" * 8173 + b"\r\n\r\n", 200),
+        ("a request line of 8,190 bytes", b"GET /v1/" + b"a" * 8173 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 404),
+    ],
+)
+def test_what_nginx_passes_gunicorn_reads(deployed, name, request_bytes, status):
+    """gunicorn's limits (service/gunicorn_conf.py) are past nginx's: the app answers (a 404 is the app's)."""
+    answered, headers, _ = raw_request(deployed.proxy, request_bytes)
+    assert answered == status, name
+    assert headers["content-type"] == ("application/json" if status == 200 else "application/problem+json")
+
+
+def test_a_client_too_slow_is_dropped_without_a_page(deployed):
+    """No 408 page, HTML or other: nginx resets a connection past client_body_timeout (10 s)."""
+    body_begun = b"POST /v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{"
+    started = time.monotonic()
+    assert raw_request(deployed.proxy, body_begun, seconds=30) == (None, {}, b"")
+    assert time.monotonic() - started >= 9
+
+
+def test_every_error_document_of_nginx_is_a_problem_of_its_status():
+    """Each document deploy/nginx.conf answers is a problem+json of the location's status, of the app's type."""
+    text = (ROOT / "deploy" / "nginx.conf").read_text()
+    documents = re.findall(r"location = /_problems/(\d+) \{[^}]*?return (\d+) '([^']*)';", text)
+    pages = {int(code) for code in re.findall(r"error_page [\d ]+?(?:=\d+ )?/_problems/(\d+);", text)}
+    assert {int(path) for path, _, _ in documents} == pages >= {400, 404, 413, 414, 431, 503}
+    for path, code, document in documents:
+        problem = json.loads(document)
+        assert int(path) == int(code) == problem["status"]
+        assert problem["type"] == f"/problems/{TYPES[problem['status']]}" and problem["title"] and problem["detail"]
