@@ -5,17 +5,20 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from schemas.common import events_field, named_schema, refusal_fields, result_field
 from schemas.derive import game_field
-from schemas.fields import StrictBoolean
+from schemas.fields import StrictBoolean, StrictString
 from schemas.operations.play import deal_fields
 from schemas.parts import GameParts
 from service.rules.game import Game
 
 MAX_ACTIONS = 1_000
 """Actions in one record."""
+MAX_NOTATION = 1_000_000
+"""Characters of a record or match written as text (API.md section 16): the longest match (10,000 actions) takes
+well under half of it."""
 
 
 def serves(game: Game[Any, Any, Any]) -> bool:
@@ -25,18 +28,18 @@ def serves(game: Game[Any, Any, Any]) -> bool:
 
 def schemas(parts: GameParts) -> dict[str, type[Schema]]:
     """The record (with the views asked) and the verdict: the refused action if any, the final state."""
-    record = parts.build(
-        "Record",
-        {
-            **deal_fields(parts),
-            "actions": fields.List(parts.deriver.action(), required=True, validate=validate.Length(max=MAX_ACTIONS)),
-        },
-        "A record: a deal (deck or seed) and the actions in order.",
-    )
     request = parts.build(
         "RecordRequest",
         {
-            "record": fields.Nested(record, required=True),
+            "record": fields.Nested(
+                record_schema(parts), metadata={"description": "The record as JSON (or give `notation`)."}
+            ),
+            "notation": notation_field(
+                "The record as text (API.md section 16, docs/notation.md), in place of `record`; an illegal "
+                "action's `error` then also gives its `line` and `column`."
+            ),
+            "check_one": validates_schema(one_of("record", "notation")),
+            "json_schema_variants": {"AsJson": ("record",), "AsText": ("notation",)},
             **parts.views_asked(),
             **trace_asked("the record's trace"),
         },
@@ -57,6 +60,38 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
         },
     )
     return {"record_request": request, "adjudicate_response": response}
+
+
+@functools.cache
+def record_schema(parts: GameParts) -> type[Schema]:
+    """A game's record (API.md section 8): its deal and its actions; one schema for JSON and for text."""
+    return parts.build(
+        "Record",
+        {
+            **deal_fields(parts),
+            "actions": fields.List(parts.deriver.action(), required=True, validate=validate.Length(max=MAX_ACTIONS)),
+        },
+        "A record: a deal (deck or seed) and the actions in order.",
+    )
+
+
+def notation_field(description: str, **kwargs: Any) -> fields.Field:
+    """A record or match written as text (API.md section 16)."""
+    return StrictString(validate=validate.Length(1, MAX_NOTATION), metadata={"description": description}, **kwargs)
+
+
+def one_of(*names: str) -> Any:
+    """A new check per schema (``validates_schema`` marks the function): exactly one of ``names`` given (none: the
+    first is missing, as a required field would be)."""
+
+    def check_one(self: Schema, data: dict[str, Any], **_: Any) -> None:
+        given = sum(name in data for name in names)
+        if given == 0:
+            raise ValidationError("Missing data for required field.", names[0])
+        if given > 1:
+            raise ValidationError(f"give exactly one of {', '.join(repr(n) for n in names)}", "_schema")
+
+    return check_one
 
 
 def trace_asked(what: str) -> dict[str, fields.Field]:
@@ -144,5 +179,11 @@ def adjudication_error(parts: GameParts) -> type[Schema]:
             "rule": refusal["rule"],
             "message": fields.String(required=True),
             "legal_actions": refusal["legal_actions"],
+            "line": fields.Integer(
+                metadata={"description": "Only for a record sent as `notation`: the line of the action's first word."}
+            ),
+            "column": fields.Integer(
+                metadata={"description": "Only for a record sent as `notation`: the column of its first word."}
+            ),
         },
     )

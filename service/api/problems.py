@@ -11,6 +11,7 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
 from service.api.requestid import current_instance
+from service.notation.errors import NotationError
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem, printable
 
 PROBLEM_JSON = "application/problem+json"
@@ -178,6 +179,12 @@ def register_error_handlers(app: Flask) -> None:
             errors=listed(_problems_items(error.problems, prefix)),
             total_errors=len(problems),
         )
+
+    @app.errorhandler(NotationError)
+    def invalid_notation(error: NotationError) -> Response:
+        item = {k: short(v) if isinstance(v, str) else v for k, v in error.item().items()}
+        detail = f"line {error.line}, column {error.column}: {item['detail']}"
+        return problem(422, "Invalid notation", detail, slug="invalid-notation", errors=[item], total_errors=1)
 
     @app.errorhandler(IllegalAction)
     def illegal_action(error: IllegalAction) -> Response:

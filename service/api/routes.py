@@ -116,11 +116,13 @@ class GameRoutes:
         plain: Reader | None = None,
         spoken: bool = False,
         notes: str = "",
+        invalid: Any = None,
     ) -> Decorator:
         """A POST endpoint: its route, operationId and description, request and 200 schemas, and the problem+json
         answers it may give; with ``plain``, a reader that takes the body's plainest form before the schema; when
         ``spoken``, its answers speak the game's languages (``Accept-Language``, :mod:`service.api.language`);
-        ``notes``, a paragraph its docstring ends with (rules several operations share)."""
+        ``notes``, a paragraph its docstring ends with (rules several operations share); ``invalid``, its 422's schema
+        where it is not the game's invalid request (an operation that takes a text: ``/invalid-notation`` too)."""
         answered: dict[str, Any] = {"example": answer_example} if answer_example is not None else {}
         if spoken:
             answered["headers"] = LANGUAGE_HEADERS
@@ -135,7 +137,7 @@ class GameRoutes:
                 # new instance per request: a deep copy of every field, and of every nested schema)
                 self.blp.arguments(request(), example=example),
                 self.blp.response(200, response, **answered),
-                errors(self.blp, *codes, illegal=s.illegal_action, invalid=s.invalid_request),
+                errors(self.blp, *codes, illegal=s.illegal_action, invalid=invalid or s.invalid_request),
                 *([noted(notes)] if notes else []),
             ]
         )

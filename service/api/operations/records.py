@@ -9,6 +9,7 @@ from flask import Response
 
 from schemas.operations.records import serves
 from service.api.answers import answer, rules_echo
+from service.api.operations.notation import at_action, pointed, record_of_text
 from service.api.operations.play import dealt, table_views
 from service.api.plain import RecordReader
 from service.api.routes import GameRoutes
@@ -28,6 +29,7 @@ def register(routes: GameRoutes) -> None:
         s.adjudicate_response,
         example=routes.examples.record,
         plain=RecordReader(game, s),
+        invalid=s.invalid_notation,
     )
     def adjudicate(data: dict[str, Any]) -> dict[str, Any] | Response:
         """Replay a record: deal, then every action in order; the first illegal one is named with its rule.
@@ -43,10 +45,17 @@ def register(routes: GameRoutes) -> None:
         before an illegal action); each view asked carries them too, as that seat saw them (another seat's
         hidden cards "??").
 
+        With `notation` in place of `record`, the record is read from text (API.md section 16, as
+        `records/parse` reads it); a text that does not parse is a 422 `/invalid-notation` at its line and
+        column, and an illegal action's `error` also gives the `line` and `column` of its first word.
+
         Rules across fields that the schema cannot state: `dealer` is less than `players`; a `deck` holds exactly
         the pack for this player count and these options."""
-        record = data["record"]
-        options, transition, deck = dealt(game, record, "/record")
+        record, reading = data.get("record"), None
+        if record is None:
+            record, reading = record_of_text(game, s, data["notation"])
+        with pointed(reading, "/record"):
+            options, transition, deck = dealt(game, record, "/record")
         table = table_views(game, data, record["players"])
         if table is not None:
             table.saw(None, transition.events)
@@ -55,6 +64,7 @@ def register(routes: GameRoutes) -> None:
             trace.dealt(transition.events)
         state, events, applied, error = replay(game, transition, record["actions"], table, trace)
         result = game.result(state)
+        at_action(reading, error)
         body = {
             "verdict": "illegal" if error else ("complete" if result is not None else "in_progress"),
             "applied": applied,

@@ -1,0 +1,102 @@
+"""The writer: a record or a match (plain JSON, canonical codes) as canonical text (docs/notation.md N-W1 ...),
+the reader's exact inverse: tags in a fixed order, one trick or betting round per line after its move number,
+single spaces, LF line ends."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from service.notation.grammar import Shape, Signature, signatures
+from service.notation.reader import NOTATION
+from service.notation.tokens import quoted
+from service.notation.values import write_entries
+from service.rules.game import Game, TrickGame
+
+
+def write(game: Game[Any, Any, Any], kind: str, data: dict[str, Any], tags: dict[str, str] | None = None) -> str:
+    """The canonical text of the ``record`` or ``match`` ``data`` of ``game`` (with ``tags``, the other tags)."""
+    lines = [_tag("Notation", NOTATION), _tag("Game", game.id), _tag("Players", str(data["players"]))]
+    lines += [_tag(name, value) for name, value in (tags or {}).items()]
+    for name in ("options", "carry"):
+        if data.get(name) is not None:
+            lines.append(_tag(name.capitalize(), write_entries(data[name])))
+    if kind == "record":
+        lines.append("")
+        lines += _deal(game, data["players"], data, None)
+    else:
+        for index, deal in enumerate(data["deals"]):
+            lines.append("")
+            lines += _deal(game, data["players"], deal, index)
+    return "\n".join(lines) + "\n"
+
+
+def _tag(name: str, value: str) -> str:
+    return f"[{name} {quoted(value)}]"
+
+
+def _deal(game: Game[Any, Any, Any], players: int, deal: dict[str, Any], index: int | None) -> list[str]:
+    lines = [] if index is None else [_tag("Deal", str(index))]
+    lines.append(_tag("Dealer", str(deal["dealer"])))
+    if "seed" in deal:
+        lines.append(_tag("Seed", deal["seed"]))
+    else:
+        lines.append(_tag("Deck", " ".join(deal["deck"])))
+    known = signatures(game)
+    words = [action_text(known[a["type"]], a) for a in deal["actions"]]
+    for number, (start, end) in enumerate(rounds(game, players, deal["actions"]), 1):
+        lines.append(f"{number}. " + " ".join(words[start:end]))
+    return lines
+
+
+def action_text(signature: Signature, action: dict[str, Any]) -> str:
+    """One action's words: ``s<seat> <type>`` and its fields (N-A2)."""
+    words = [f"s{action['seat']}", signature.type]
+    for field in signature.fields:
+        if field.name not in action or action[field.name] is None:
+            continue
+        value, shape = action[field.name], field.shape
+        if field.keyword:
+            words.append(field.name)
+        if shape is Shape.CARDS:
+            words += value
+        elif shape is Shape.PAIRS:
+            words += [f"{trump}={card}" for trump, card in value.items()]
+        elif shape is Shape.MELDS:
+            words += [f"{meld['kind']}({' '.join(meld['cards'])})" for meld in value]
+        else:
+            words.append(f"{value}{field.suffix}")
+    return " ".join(words)
+
+
+def rounds(game: Game[Any, Any, Any], players: int, actions: Sequence[dict[str, Any]]) -> Iterator[tuple[int, int]]:
+    """Where each line's actions start and end (N-W3): a trick game's line ends after each trick's last play (every
+    ``players``-th play), and the actions before the deal's first play have a line of their own when more than one
+    seat takes them (an auction); another game's line is one round of the table: it ends before an action whose
+    seat comes earlier in the order of play, counted from the line's first seat, than the action before it."""
+    start, plays = 0, 0
+    trick_game = isinstance(game, TrickGame)
+    for i, action in enumerate(actions):
+        if i > start and _breaks(trick_game, players, actions[start:i], action, plays):
+            yield start, i
+            start = i
+        if trick_game and action["type"] == "play":
+            plays += 1
+            if plays % players == 0:
+                yield start, i + 1
+                start = i + 1
+    if start < len(actions):
+        yield start, len(actions)
+
+
+def _breaks(trick_game: bool, players: int, line: Sequence[dict[str, Any]], action: dict[str, Any], plays: int) -> bool:
+    """Whether ``action`` starts a new line after the actions ``line``."""
+    if trick_game:
+        return plays == 0 and action["type"] == "play" and len({a["seat"] for a in line}) > 1
+    first: int = line[0]["seat"]
+    seat: int = action["seat"]
+    last: int = line[-1]["seat"]
+    return (seat - first) % players < (last - first) % players
+
+
+__all__ = ["action_text", "rounds", "write"]
