@@ -49,6 +49,13 @@ class Field:
     shape: Shape
     required: bool
     suffix: str = ""
+    words: tuple[str, ...] = ()
+    """The words the field takes, where its type lists them (a bid's rank): read in any case."""
+
+    def spelled(self, text: str) -> str:
+        """``text`` as the field's own word when it is one in another case (``a`` for the rank ``A``)."""
+        lowered = text.lower()
+        return next((word for word in self.words if word.lower() == lowered), text)
 
     @property
     def keyword(self) -> bool:
@@ -92,6 +99,14 @@ def _shape(hint: Any) -> Shape:
     raise TypeError(f"no notation for a field of type {hint!r}")
 
 
+def _words(hint: Any) -> tuple[str, ...]:
+    """The words of a ``Literal`` field (optional or not)."""
+    hint = _bare(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        (hint,) = [_bare(a) for a in typing.get_args(hint) if a is not type(None)]
+    return tuple(str(w) for w in typing.get_args(hint)) if typing.get_origin(hint) is typing.Literal else ()
+
+
 def _bare(hint: Any) -> Any:
     while typing.get_origin(hint) is typing.Annotated:
         hint = typing.get_args(hint)[0]
@@ -106,7 +121,8 @@ def signature(cls: type[ActionBase]) -> Signature:
         if f.name == "seat":
             continue
         required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-        made.append(Field(f.name, _shape(hints[f.name]), required, SUFFIXES.get(f.name, "")))
+        hint = hints[f.name]
+        made.append(Field(f.name, _shape(hint), required, SUFFIXES.get(f.name, ""), _words(hint)))
     return Signature(cls.type, tuple(made), tuple(cls.exactly_one_of))
 
 

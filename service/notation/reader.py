@@ -127,13 +127,13 @@ class Reader:
     # -- tags --------------------------------------------------------------------------------------------------
     def tag(self) -> None:
         """``[Name "value"]`` (N-T1)."""
-        open_ = self.tokens[self.i]
-        name, value = self.tokens[self.i + 1], self.tokens[self.i + 2]
+        open_ = self.peek(0)
+        name, value = self.peek(1), self.peek(2)
         if name.kind is not Kind.WORD or not _TAG_NAME.fullmatch(name.text):
             raise _error(name, Code.malformed_tag, 'a tag name after "[" (letters, digits, _)')
         if value.kind is not Kind.STRING:
             raise _error(value, Code.malformed_tag, f'the value of [{name.text} ...] in quotes: "value"')
-        close = self.tokens[self.i + 3]
+        close = self.peek(3)
         if close.kind is not Kind.CLOSE:
             raise _error(close, Code.malformed_tag, f'"]" to close [{name.text} ...]')
         self.i += 4
@@ -225,11 +225,11 @@ class Reader:
     # -- actions -----------------------------------------------------------------------------------------------
     def action(self) -> None:
         """``s<seat> <type> <fields>`` (N-A1)."""
-        seat_token = self.tokens[self.i]
+        seat_token = self.peek(0)
         deal = self.current(seat_token)
         if not deal.actions:
             self.complete(deal, seat_token)
-        type_token = self.tokens[self.i + 1]
+        type_token = self.peek(1)
         word = type_token.text.lower() if type_token.kind is Kind.WORD else ""
         signature = self.signatures.get(word)
         if signature is None:
@@ -254,7 +254,7 @@ class Reader:
 
     def word(self) -> Token | None:
         """The next token if it is a word of the action being read (not the next action's seat)."""
-        token = self.tokens[self.i]
+        token = self.peek(0)
         if token.kind is Kind.WORD and not _SEAT.fullmatch(token.text):
             return token
         return None
@@ -294,7 +294,10 @@ class Reader:
             return None
         self.i += 1
         positions[f"{prefix}/{name}"] = (token.line, token.column)
-        action[name] = _number(token, token.text, f"{name}: {shape.value}") if shape is Shape.NUMBER else token.text
+        is_number = shape is Shape.NUMBER
+        action[name] = (
+            _number(token, token.text, f"{name}: {shape.value}") if is_number else value_field.spelled(token.text)
+        )
         return None
 
     def alternative(
@@ -324,7 +327,9 @@ class Reader:
         text = token.text[: len(token.text) - len(chosen.suffix)] if chosen.suffix else token.text
         positions[f"{prefix}/{chosen.name}"] = (token.line, token.column)
         is_number = chosen.shape is Shape.NUMBER
-        action[chosen.name] = _number(token, text, f"{chosen.name}: {chosen.shape.value}") if is_number else text
+        action[chosen.name] = (
+            _number(token, text, f"{chosen.name}: {chosen.shape.value}") if is_number else chosen.spelled(text)
+        )
 
     def cards(self, positions: dict[str, Position], pointer: str) -> list[str]:
         """The card words that follow, up to the next action, tag, move number or a later field's name."""
@@ -359,13 +364,13 @@ class Reader:
         while (kind := self.word()) is not None:
             at = f"{pointer}/{len(melds)}"
             positions[at] = positions[f"{at}/kind"] = (kind.line, kind.column)
-            opening = self.tokens[self.i + 1]
+            opening = self.peek(1)
             if opening.kind is not Kind.LPAREN:
                 raise _error(opening, Code.invalid_meld, f"'(' after the meld's kind {kind.text!r}")
             self.i += 2
             cards: list[str] = []
             positions[f"{at}/cards"] = self.here()
-            while (token := self.tokens[self.i]).kind is Kind.WORD:
+            while (token := self.peek(0)).kind is Kind.WORD:
                 positions[f"{at}/cards/{len(cards)}"] = (token.line, token.column)
                 cards.append(token.text)
                 self.i += 1
@@ -374,11 +379,16 @@ class Reader:
             self.i += 1
             melds.append({"kind": kind.text.lower(), "cards": cards})
         if not melds:
-            raise _error(self.tokens[self.i], Code.invalid_meld, expected)
+            raise _error(self.peek(0), Code.invalid_meld, expected)
         return melds
 
+    def peek(self, ahead: int) -> Token:
+        """The token ``ahead`` of the current one (the end of the text past it)."""
+        tokens = self.tokens
+        return tokens[min(self.i + ahead, len(tokens) - 1)]
+
     def here(self) -> Position:
-        token = self.tokens[self.i]
+        token = self.peek(0)
         return token.line, token.column
 
 

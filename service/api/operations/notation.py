@@ -97,7 +97,8 @@ def record_of_text(game: Game[Any, Any, Any], s: GameSchemas, text: str) -> tupl
     """The record (as the record schema loads it) that ``text`` writes, for ``records/adjudicate``."""
     reading = read(text, game)
     if reading.kind != "record":
-        raise _refused(reading, "/deals/1", "one deal (records/adjudicate; a match goes to matches/adjudicate)")
+        expected = "one deal (records/adjudicate; a match goes to matches/adjudicate)"
+        raise _refused(reading, "/deals/1", expected, code=Code.not_a_record)
     return loaded(game, s, reading), reading
 
 
@@ -149,10 +150,12 @@ def _load(schema: Schema, reading: Reading, data: dict[str, Any]) -> dict[str, A
     return result
 
 
-def _refused(reading: Reading, pointer: str, expected: str, found: str = "") -> NotationError:
+def _refused(
+    reading: Reading, pointer: str, expected: str, found: str = "", code: Code = Code.invalid_value
+) -> NotationError:
     line, column = reading.position(pointer)
     where = pointer.lstrip("/") or "the record"
-    return NotationError(line, column, Code.invalid_value, expected, f"{where}: {found}" if found else where)
+    return NotationError(line, column, code, expected, f"{where}: {found}" if found else where)
 
 
 def _canonical(game: Game[Any, Any, Any], kind: str, data: dict[str, Any], raw: dict[str, Any]) -> dict[str, Any]:
