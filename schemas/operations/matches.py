@@ -3,13 +3,22 @@ with the carry of the result before it) and the verdict on it (API.md section 15
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from schemas.common import result_field, word_field
 from schemas.operations.play import deal_fields
-from schemas.operations.records import MAX_ACTIONS, adjudication_error, trace_asked, trace_fields, traced_views
+from schemas.operations.records import (
+    MAX_ACTIONS,
+    adjudication_error,
+    notation_field,
+    one_of,
+    trace_asked,
+    trace_fields,
+    traced_views,
+)
 from schemas.parts import GameParts
 from service.rules.game import Game
 from service.rules.match import MATCH_RULE, MAX_DEALS, MAX_MATCH_ACTIONS, MatchFault, result_has
@@ -39,7 +48,15 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
     request = parts.build(
         "MatchRequest",
         {
-            "match": fields.Nested(_match(parts), required=True),
+            "match": fields.Nested(
+                match_schema(parts), metadata={"description": "The match as JSON (or give `notation`)."}
+            ),
+            "notation": notation_field(
+                "The match as text (API.md section 16, docs/notation.md), in place of `match` (a text of one deal is a "
+                "match of one deal); an illegal action's `error` then also gives its `line` and `column`."
+            ),
+            "check_one": validates_schema(one_of("match", "notation")),
+            "json_schema_variants": {"AsJson": ("match",), "AsText": ("notation",)},
             **parts.views_asked(),
             **trace_asked("each deal's trace"),
         },
@@ -76,7 +93,8 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
     return {"match_request": request, "match_response": response}
 
 
-def _match(parts: GameParts) -> type[Schema]:
+@functools.cache
+def match_schema(parts: GameParts) -> type[Schema]:
     """The match: the table, the options and what the first deal carries in, then the deals."""
     shared = deal_fields(parts)
     deal = parts.build(
@@ -175,6 +193,13 @@ def _match_error(parts: GameParts) -> type[Schema]:
                 required=True,
                 metadata={"description": "What was legal instead of the illegal action; empty for a deal out of turn."},
             ),
+            "line": fields.Integer(
+                metadata={
+                    "description": "Only for a match sent as `notation`: the line of the illegal action's first word "
+                    '(of the deal\'s `[Deal "k"]` tag for a deal out of turn).'
+                }
+            ),
+            "column": fields.Integer(metadata={"description": "Only for a match sent as `notation`: its column."}),
         },
         "What made the match illegal: an illegal action of a deal (as a record's `error` gives it), or a deal that "
         "should not have been played as it was.",

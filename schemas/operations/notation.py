@@ -4,24 +4,19 @@ The record is the records room's own schema (one source of truth for what an act
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from marshmallow import Schema, fields, validate, validates_schema
 
 from schemas.common import ProblemItemSchema, named_schema
 from schemas.fields import StrictString
-from schemas.operations.play import deal_fields
-from schemas.operations.records import MAX_ACTIONS, one_of, notation_field, record_schema
+from schemas.operations.matches import match_schema
+from schemas.operations.records import notation_field, one_of, record_schema
 from schemas.parts import GameParts
 from service.notation.errors import Code
 from service.notation.reader import DEAL_TAGS, HEADER
 from service.rules.game import Game
 
-MAX_DEALS = 100
-"""Deals in one match (API.md section 15)."""
-MAX_MATCH_ACTIONS = 10_000
-"""Actions in one match, all deals together (API.md section 15)."""
 TAG_NAME = r"^[A-Za-z][A-Za-z0-9_]*$"
 MAX_TAGS = 32
 RESERVED_TAGS = frozenset({*HEADER, *DEAL_TAGS, "deal"})
@@ -73,25 +68,6 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
         ),
         "invalid_notation": invalid_notation_schema(parts),
     }
-
-
-@cache
-def match_schema(parts: GameParts) -> type[Schema]:
-    """A match as the notation reads and writes it (API.md section 15): its table, options and carry, then its
-    deals, each a dealer, a seed or a deck, and the actions; each deal is loaded as the game's record."""
-    table = deal_fields(parts)
-    own = ("dealer", "seed", "deck", "check_source", "json_schema_variants")
-    deal = parts.build(
-        "NotationDeal",
-        {
-            **{name: table.pop(name) for name in own},
-            "actions": fields.List(parts.deriver.action(), required=True, validate=validate.Length(max=MAX_ACTIONS)),
-        },
-        "One deal of a match: its dealer, its seed or deck, and its actions.",
-    )
-    attrs: dict[str, Any] = dict(table)
-    attrs["deals"] = fields.List(fields.Nested(deal), required=True, validate=validate.Length(1, MAX_DEALS))
-    return parts.build("NotationMatch", attrs, "A match: several deals of one table, in order.")
 
 
 def _tags_field() -> fields.Field:

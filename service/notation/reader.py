@@ -62,9 +62,10 @@ class Reading:
         return self.positions.get("", (1, 1))
 
 
-def read(text: str, game: Game[Any, Any, Any]) -> Reading:
-    """The record or match ``text`` writes for ``game``; raises :class:`NotationError` at the first error."""
-    return Reader(text, game).read()
+def read(text: str, game: Game[Any, Any, Any], *, match: bool = False) -> Reading:
+    """The record or match ``text`` writes for ``game`` (with ``match``, always a match: one deal is a match of
+    one deal); raises :class:`NotationError` at the first error."""
+    return Reader(text, game).read(match)
 
 
 class Reader:
@@ -83,7 +84,7 @@ class Reader:
         """Whether the deals have ``Deal`` tags."""
 
     # -- the text --------------------------------------------------------------------------------------------
-    def read(self) -> Reading:
+    def read(self, match: bool = False) -> Reading:
         tokens = self.tokens
         while True:
             token = tokens[self.i]
@@ -103,16 +104,16 @@ class Reader:
             self.begin(end)
         for deal in self.deals:
             self.complete(deal, end)
-        return self.reading()
+        return self.reading(match or (self.numbered and len(self.deals) > 1))
 
-    def reading(self) -> Reading:
+    def reading(self, match: bool) -> Reading:
         players = self.header["players"]
         top: dict[str, Any] = {"players": players}
         for name in ("options", "carry"):
             if name in self.header:
                 top[name] = self.header[name]
         positions = dict(self.positions)
-        if self.numbered and len(self.deals) > 1:
+        if match:
             deals = []
             for deal in self.deals:
                 deals.append({**deal.tags, "actions": deal.actions})

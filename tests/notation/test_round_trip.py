@@ -18,19 +18,21 @@ from tests.simulation import carries, play, tables, variants
 PACK = Path(__file__).resolve().parents[2] / "conformance"
 
 
-def _pack_records() -> list[tuple[str, str, dict[str, Any]]]:
+def _pack(operation: str, kind: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every vector of the pack that adjudicates a ``kind`` (record or match) and answers 200."""
     found = []
     for game_id in GAMES:
         for line in (PACK / f"{game_id}.jsonl").read_text().splitlines():
             vector = json.loads(line)
             body = vector["request"].get("body")
-            adjudicated = vector["operation"].endswith("/records/adjudicate") and vector["expect"]["status"] == 200
-            if adjudicated and isinstance(body, dict) and isinstance(body.get("record"), dict):
-                found.append((game_id, vector["id"], vector))
+            adjudicated = vector["operation"].endswith(operation) and vector["expect"]["status"] == 200
+            if adjudicated and isinstance(body, dict) and isinstance(body.get(kind), dict):
+                found.append((game_id, vector))
     return found
 
 
-PACK_RECORDS = _pack_records()
+PACK_RECORDS = _pack("/records/adjudicate", "record")
+PACK_MATCHES = _pack("/matches/adjudicate", "match")
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -66,7 +68,7 @@ def round_trip(client: Any, game_id: str, body: dict[str, Any], expected: dict[s
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_every_record_of_the_pack(client: Any, game_id: str) -> None:
-    vectors = [v for g, _, v in PACK_RECORDS if g == game_id]
+    vectors = [v for g, v in PACK_RECORDS if g == game_id]
     assert vectors, f"the pack holds no record of {game_id}"
     for vector in vectors:
         round_trip(client, game_id, vector["request"]["body"], vector["expect"]["body"])
@@ -87,3 +89,35 @@ def test_random_playthroughs(client: Any, game_id: str) -> None:
                 assert text.endswith("\n") and "\r" not in text
                 played += 1
     assert played >= 1
+
+
+def _positioned(error: dict[str, Any] | None) -> bool:
+    """Whether an error read from text names its line and column (taken out, to compare with the JSON's)."""
+    if error is None:
+        return True
+    return isinstance(error.pop("line"), int) and isinstance(error.pop("column"), int)
+
+
+def _played_match(game_id: str) -> dict[str, Any]:
+    """Two seeded deals of one table in a row (the dealer passing on), as a match."""
+    game = GAMES[game_id]
+    players = game.min_players
+    deals = [play(game, players, f"match/{k}", dealer=k % players).record() for k in range(2)]
+    return {"players": players, "deals": [{k: d[k] for k in ("dealer", "seed", "actions")} for d in deals]}
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_match_of_the_pack_and_a_played_one(client: Any, game_id: str) -> None:
+    bodies = [(v["request"]["body"], v["expect"]["body"]) for g, v in PACK_MATCHES if g == game_id]
+    played = {"match": json.loads(json.dumps(_played_match(game_id))), "trace": True}
+    bodies.append((played, client.post(f"/v1/{game_id}/matches/adjudicate", json=played).get_json()))
+    for body, expected in bodies:
+        text = client.post(f"/v1/{game_id}/records/format", json={"match": body["match"]}).get_json()["notation"]
+        kind, back = parsed(game_id, text)
+        assert kind == ("match" if len(body["match"]["deals"]) > 1 else "record")
+        assert formatted(game_id, kind, back) == text
+        rest = {k: v for k, v in body.items() if k != "match"}
+        answer = client.post(f"/v1/{game_id}/matches/adjudicate", json={"notation": text, **rest}).get_json()
+        assert _positioned(answer.get("error"))
+        assert all(_positioned(deal.get("error")) for deal in answer.get("deals", []))
+        assert _same(answer, expected)

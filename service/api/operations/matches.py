@@ -9,6 +9,7 @@ from flask import Response
 
 from schemas.operations.matches import serves
 from service.api.answers import answer, rules_echo
+from service.api.operations.notation import at_action, match_of_text, pointed
 from service.api.routes import GameRoutes
 from service.rules.game import Game
 from service.rules.match import DealVerdict, Match, MatchDeal, MatchVerdict, adjudicate_match
@@ -25,6 +26,7 @@ def register(routes: GameRoutes) -> None:
         s.match_request,
         s.match_response,
         example=routes.examples.match,
+        invalid=s.invalid_notation,
     )
     def adjudicate(data: dict[str, Any]) -> dict[str, Any] | Response:
         """Replay a match: its deals in order, deal k dealt with the carry of deal k - 1's result (the match's own
@@ -42,10 +44,18 @@ def register(routes: GameRoutes) -> None:
         views of the seats asked (the deal's last state, its events and the legal actions as that seat saw them,
         with the trace when asked), as `records/adjudicate` gives them.
 
+        With `notation` in place of `match`, the match is read from text (API.md section 16, as `records/parse`
+        reads it; a text of one deal is a match of that deal); a text that does not parse is a 422
+        `/invalid-notation` at its line and column, and an illegal action's `error` (the match's and its deal's)
+        also gives the `line` and `column` of its first word (of the deal's `[Deal "k"]` tag for a deal that
+        should not have been played).
+
         Rules across fields that the schema cannot state: every deal's `dealer` is less than `players`; a `deck`
         holds exactly the pack for this player count and these options; at most 10,000 actions in all the deals
         (a 422 before any deal is replayed)."""
-        raw = data["match"]
+        raw, reading = data.get("match"), None
+        if raw is None:
+            raw, reading = match_of_text(game, s, data["notation"])
         match = Match(
             players=raw["players"],
             options=raw.get("options") or game.options(None),
@@ -53,7 +63,11 @@ def register(routes: GameRoutes) -> None:
             carry=raw.get("carry"),
         )
         views = data.get("views")
-        judged = adjudicate_match(game, match, trace=bool(data.get("trace")), views=views, prefix="/match")
+        with pointed(reading, "/match"):
+            judged = adjudicate_match(game, match, trace=bool(data.get("trace")), views=views, prefix="/match")
+        at_action(reading, judged.error)
+        for deal in judged.deals:
+            at_action(reading, deal.error, deal.index)
         body = match_body(game, judged, match.options)
         return body if views is not None else answer(body)
 

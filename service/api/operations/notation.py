@@ -14,7 +14,8 @@ from flask import Response, request
 from marshmallow import Schema, ValidationError
 
 from schemas.game import GameSchemas
-from schemas.operations.notation import MAX_MATCH_ACTIONS, match_schema, serves
+from schemas.operations.matches import match_schema
+from schemas.operations.notation import serves
 from schemas.operations.records import record_schema
 from service.api.answers import answer
 from service.api.guard import NOT_CHECKED, checked_document
@@ -87,9 +88,6 @@ def loaded(game: Game[Any, Any, Any], s: GameSchemas, reading: Reading) -> dict[
             record: dict[str, Any] = fast["record"]
             return record
         return _load(_schemas(game, s)[0], reading, reading.data)
-    actions = sum(len(deal["actions"]) for deal in reading.data["deals"])
-    if actions > MAX_MATCH_ACTIONS:
-        raise _refused(reading, "/deals", f"at most {MAX_MATCH_ACTIONS:,} actions in a match", f"{actions:,}")
     return _load(_schemas(game, s)[1], reading, reading.data)
 
 
@@ -99,6 +97,13 @@ def record_of_text(game: Game[Any, Any, Any], s: GameSchemas, text: str) -> tupl
     if reading.kind != "record":
         expected = "one deal (records/adjudicate; a match goes to matches/adjudicate)"
         raise _refused(reading, "/deals/1", expected, code=Code.not_a_record)
+    return loaded(game, s, reading), reading
+
+
+def match_of_text(game: Game[Any, Any, Any], s: GameSchemas, text: str) -> tuple[dict[str, Any], Reading]:
+    """The match (as the match schema loads it) that ``text`` writes, for ``matches/adjudicate`` (a text of one
+    deal: a match of that deal)."""
+    reading = read(text, game, match=True)
     return loaded(game, s, reading), reading
 
 
@@ -116,10 +121,16 @@ def pointed(reading: Reading | None, prefix: str) -> Iterator[None]:
         raise _refused(reading, pointer, "a record this game can deal", first.message) from None
 
 
-def at_action(reading: Reading | None, error: dict[str, Any] | None) -> None:
-    """An illegal action's ``error`` with the ``line`` and ``column`` of the action's first word (from text)."""
-    if reading is not None and error is not None:
-        error["line"], error["column"] = reading.position(f"/actions/{error['index']}")
+def at_action(reading: Reading | None, error: dict[str, Any] | None, deal: int | None = None) -> None:
+    """An illegal action's ``error`` with the ``line`` and ``column`` of the action's first word (from text; in a
+    match, ``deal``'s or the error's own, or of the deal's ``Deal`` tag for a deal that should not have been
+    played)."""
+    if reading is None or error is None:
+        return
+    deal = error.get("deal", deal)
+    where = f"/deals/{deal}" if deal is not None else ""
+    action = f"/actions/{error['index']}" if error.get("index") is not None else ""
+    error["line"], error["column"] = reading.position(where + action)
 
 
 _PLAIN: dict[str, RecordReader] = {}
@@ -187,4 +198,4 @@ def _action(game: Game[Any, Any, Any], action: ActionBase) -> dict[str, Any]:
     return plain
 
 
-__all__ = ["at_action", "canonical", "loaded", "pointed", "record_of_text", "register", "serves"]
+__all__ = ["at_action", "canonical", "loaded", "match_of_text", "pointed", "record_of_text", "register", "serves"]
