@@ -115,14 +115,20 @@ def describe(game: Game[Any, Any], verb: str) -> str:
             "winners and the deal that decided the match. At most 100 deals and 10,000 actions in all. Each deal "
             f"follows the rules of a deal: {table}"
         ),
+    }
+    return {**texts, **_notation(game)}[verb]
+
+
+def _notation(game: Game[Any, Any]) -> dict[str, str]:
+    """The descriptions of the notation's operations (records/parse, records/format)."""
+    return {
         "parseRecord": (
-            f"Reads a {game.name} record or match written as text (API.md section 16; the grammar: docs/notation.md): "
-            "any card notation the JSON takes, any case, comments, move numbers. The text's values go through the "
-            "same schemas as a JSON record's."
+            f"Reads a {game.name} record or match written as text (API.md section 16; the grammar: "
+            "docs/notation.md): any card notation the JSON takes, any case, comments, move numbers. The text's "
+            "values go through the same schemas as a JSON record's."
         ),
         "formatRecord": (
             f"Writes a {game.name} record or match as its canonical text, the inverse of `records/parse`: "
             "parsing the text gives the record back, and formatting a parsed text again gives the same text."
         ),
     }
-    return texts[verb]
