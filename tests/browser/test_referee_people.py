@@ -300,3 +300,14 @@ def test_an_illegal_record_at_390_px(session: Any, tmp_path: Path) -> None:
     top, height = verdict.evaluate("el => [el.getBoundingClientRect().top + scrollY, el.offsetHeight]")
     page.screenshot(path=str(path), full_page=True, clip={"x": 0, "y": top, "width": 390, "height": height})
     assert png_width(path.read_bytes()) == png_width(RECORD_SHOT.read_bytes()) == 390  # the README's is this one
+
+
+def test_without_a_script_a_typo_is_said_where_the_page_opens(session: Any) -> None:
+    """The form posts to #verdict: there the problems are listed too, each a link to its field."""
+    page = session.page("/referee/old-brag", width=390, javascript=False)
+    compare(page, "AS KS QS", "7D 7H ZZ")
+    expect(status(page)).to_contain_text("No verdict")
+    listed = page.locator("#verdict-details").get_by_role("link", name=re.compile("Hand 2"))
+    expect(listed).to_be_in_viewport()
+    listed.click()
+    expect(hand(page, 2)).to_be_focused()
