@@ -100,6 +100,7 @@ def kinds(state: dict[str, Any]) -> Iterator[tuple[str, str, str, bytes, str, in
     yield "dealt", "POST", "/v1/briscola/deals", _pad({"players": 2, "dealer": 0, "seed": "s"}), json_type, 200
     yield "malformed", "POST", f"{TCB}/hands/evaluate", _pad({"hands": [hand]})[:-1], json_type, 400
     yield "twice", "POST", f"{TCB}/hands/evaluate", _pad({"hands": [hand]})[:-1] + b', "hands": 1}', json_type, 400
+    yield "nested too deep", "POST", f"{TCB}/hands/evaluate", b"[" * 100_000 + b"]" * 100_000, json_type, 400
     yield "too large", "POST", f"{TCB}/hands/evaluate", b" " * (3 * 2**20), json_type, 413
     yield "not JSON", "POST", f"{TCB}/hands/evaluate", big.encode(), "text/plain", 415
     yield "over a bound", "POST", f"{TCB}/hands/evaluate", _pad({"hands": [hand] * 10_001}), json_type, 422
