@@ -187,11 +187,28 @@ def table(rows: list[list[Any]], header: list[str]) -> str:
 
 
 def action_text(action: dict[str, Any]) -> str:
-    fields = " ".join(
-        f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in action.items() if k not in ("seat", "type")
-    )
+    """An action, or a legal action as ``legal-actions`` lists it, in words: a free amount as its bounds ("raise
+    to 4 or more": ``min`` and ``max``, null for no limit), Broggin's exchange as its most cards."""
+    words = [str(action.get("type"))]
+    if "min" in action:
+        words.append(amount_text(action["type"], action["min"], action.get("max")))
+    if "max_cards" in action:
+        words.append(f"up to {action['max_cards']} cards")
+    words += [
+        f"{k}={json.dumps(v, ensure_ascii=False)}"
+        for k, v in action.items()
+        if k not in ("seat", "type", "min", "max", "max_cards")
+    ]
     seat = f"seat {action['seat']} " if "seat" in action else ""
-    return f"{seat}{action.get('type')}{(' ' + fields) if fields else ''}"
+    return seat + " ".join(words)
+
+
+def amount_text(kind: str, low: int, high: int | None) -> str:
+    """A free amount's bounds: the new stake or level a raise goes *to* (API.md section 6)."""
+    to = "to " if kind == "raise" else ""
+    if high is None:
+        return f"{to}{low} or more"
+    return f"{to}{low}" if low == high else f"{to}{low} to {high}"
 
 
 def result_table(result: dict[str, Any], players: int) -> str:
@@ -254,11 +271,22 @@ def games(ctx: Context) -> None:
     catalog = ctx.ask("GET", "/v1/games")
     if ctx.as_json:
         return emit(catalog)
-    rows = [
-        [g["id"], g["name"], f"{g['players']['min']}-{g['players']['max']}", g["pack_size"], len(g["options"])]
-        for g in catalog["games"]
-    ]
+    rows = [[g["id"], g["name"], players_text(g), g["pack_size"], len(g["options"])] for g in catalog["games"]]
     click.echo(table(rows, ["game", "name", "players", "pack", "options"]))
+
+
+def players_text(entry: dict[str, Any]) -> str:
+    """The numbers of players a game takes: "2-17", or each of them where some between are refused ("2, 3, 4,
+    6": Briscola's five play Briscola chiamata). The catalog gives the range; the counts within it are the
+    engine's, which this command ships with (a game it does not know shows the range)."""
+    from service.rules.registry import GAMES
+
+    low, high = entry["players"]["min"], entry["players"]["max"]
+    game = GAMES.get(entry["id"])
+    counts = [n for n in game.player_counts() if low <= n <= high] if game is not None else []
+    if not counts or counts == list(range(low, high + 1)):
+        return str(low) if low == high else f"{low}-{high}"
+    return ", ".join(map(str, counts))
 
 
 def hands_command(given: str) -> Callable[[Callable[..., None]], Any]:
@@ -305,13 +333,21 @@ def compare(ctx: Context, game: str, hands: tuple[str, ...], hands_file: str | N
         return emit(answer)
     results = answer["results"]
     rows = [
-        [place, index, " ".join(results[index]["hand"]), results[index]["category"]]
+        [place, index + 1, " ".join(results[index]["hand"]), results[index]["category"]]
         for place, group in enumerate(answer["ranking"], 1)
         for index in group
     ]
-    click.echo(table(rows, ["place", "hand #", "hand", "category"]))
+    click.echo(table(rows, ["place", "hand", "cards", "category"]))
     decided = answer.get("deciding_text") or answer.get("deciding")
-    click.echo(f"winners: {', '.join(f'#{w}' for w in answer['winners'])}; decided by: {decided}")
+    click.echo(f"{winners_text(answer['winners'])}; decided by: {decided}")
+
+
+def winners_text(winners: list[int]) -> str:
+    """ "Hand 2 wins", "Hands 1 and 3 tie": hands counted from 1, as typed (the JSON's indexes count from 0)."""
+    numbers = [str(index + 1) for index in winners]
+    if len(numbers) == 1:
+        return f"Hand {numbers[0]} wins"
+    return f"Hands {', '.join(numbers[:-1])} and {numbers[-1]} tie"
 
 
 @main.command()
@@ -370,23 +406,48 @@ def cards_of(text: str) -> list[str]:
 @click.argument("game")
 @click.option("--players", "-n", type=int, required=True, help="Number of players.")
 @click.option("--seed", "-s", required=True, help="Seed of the shuffle (sha256-fisher-yates/1).")
-@click.option("--dealer", type=int, default=0, show_default=True, help="The dealer's seat.")
+@click.option("--dealer", type=int, help="The dealer's seat (the API requires one: 0 unless given).")
 @click.option("--options", help="Rule options as a JSON object.")
 @click.option("--carry", help="What the deal carries in from the one before, e.g. '{\"pot\": 5}' (a result's carry).")
 @click.pass_obj
-def deal(ctx: Context, game: str, players: int, seed: str, dealer: int, options: str | None, carry: str | None) -> None:
-    """Deal from a seed: every seat's cards and who acts first."""
-    body = {"players": players, "dealer": dealer, "seed": seed, **options_of(options), **options_of(carry, "carry")}
+def deal(
+    ctx: Context, game: str, players: int, seed: str, dealer: int | None, options: str | None, carry: str | None
+) -> None:
+    """Deal from a seed: every seat's cards, the dealer, what the deal carries in, and who acts first."""
+    body = {
+        "players": players,
+        "dealer": DEFAULT_DEALER if dealer is None else dealer,
+        "seed": seed,
+        **options_of(options),
+        **options_of(carry, "carry"),
+    }
     answer = ctx.ask("POST", f"/v1/{game}/deals", body)
     if ctx.as_json:
         return emit(answer)
     state = answer["state"]
     seats = [s for s in state.get("seats", []) if isinstance(s, dict) and "hand" in s]
     click.echo(table([[s.get("seat"), " ".join(map(str, s["hand"]))] for s in seats], ["seat", "cards"]))
+    given = "" if dealer is not None else f" (the default: --dealer 0 to {players - 1} for another)"
+    click.echo(f"dealer: seat {body['dealer']}{given}")
+    if carry is not None and isinstance(state.get("carry"), dict):
+        click.echo(f"carried in: {carry_text(state['carry'])}")
     trumps = trump_text(state)
     if trumps:
         click.echo(trumps)
     click.echo(f"to act: seat {state.get('to_act')}; deck commitment {answer.get('deck_commitment')}")
+
+
+DEFAULT_DEALER = 0
+"""The seat ``deal`` sends as the dealer when --dealer is not given: ``deals`` requires one (API.md section 2)."""
+
+
+def carry_text(carry: dict[str, Any]) -> str:
+    """What a deal carries in, as its state holds it: "match score 1, 0; pot 5" (a score per seat or team)."""
+    parts = []
+    for name, value in carry.items():
+        shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        parts.append(f"{name.replace('_', ' ')} {shown}")
+    return "; ".join(parts)
 
 
 def trump_text(state: dict[str, Any]) -> str | None:
@@ -439,7 +500,7 @@ def verdict_text(answer: dict[str, Any], players: int | None) -> str:
     lines = [f"verdict: {answer['verdict']} ({answer['applied']} action(s) applied)"]
     error = answer.get("error")
     if error:
-        lines.append(f"first illegal action: #{error['index']}: {error['message']}")
+        lines.append(f"illegal at action {error['index'] + 1}: {error['message']}")
         lines.append(f"  code {error['code']}, rule {error['rule']}")
         lines.append("  legal there: " + ("; ".join(action_text(a) for a in error["legal_actions"]) or "nothing"))
     if answer.get("result"):
@@ -502,7 +563,7 @@ def _one_line(number: int, verdict: str, answer: Any) -> str:
         return f"line {number}: invalid: {problem_text(answer).splitlines()[0]}"
     if verdict == "illegal":
         error = answer["error"]
-        return f"line {number}: illegal at action #{error['index']} ({error['code']}, rule {error['rule']})"
+        return f"line {number}: illegal at action {error['index'] + 1} ({error['code']}, rule {error['rule']})"
     winners = (answer.get("result") or {}).get("winners")
     return f"line {number}: {verdict}" + (f", winners {winners}" if winners is not None else "")
 

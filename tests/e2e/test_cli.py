@@ -134,7 +134,7 @@ def test_exit_status_and_readable_verdicts(tmp_path):
         result = runner.invoke(main, ["adjudicate", "three-card-brag", str(path)])
         assert result.exit_code == status, result.output
     result = runner.invoke(main, ["adjudicate", "three-card-brag", "-"], input=json.dumps(illegal))
-    assert "verdict: illegal" in result.stdout and "first illegal action: #2" in result.stdout
+    assert "verdict: illegal" in result.stdout and "illegal at action 3: " in result.stdout  # index 2, counted from 1
     assert "legal there: seat" in result.stdout and "rule " in result.stdout
     result = runner.invoke(main, ["adjudicate", "three-card-brag", "-"], input=json.dumps(played))
     assert "verdict: complete" in result.stdout and "seat  winner" in result.stdout
@@ -148,7 +148,7 @@ def test_many_records_readable_with_a_summary(tmp_path):
     assert result.exit_code == 1  # one illegal record, no bad input
     lines = result.stdout.splitlines()
     assert lines[0].startswith("line 1: complete") and lines[1] == "line 2: in_progress"
-    assert lines[2].startswith("line 3: illegal at action #2 (not_your_turn")
+    assert lines[2].startswith("line 3: illegal at action 3 (not_your_turn")  # the record's third action
     assert lines[-1] == "3 records: 1 complete, 1 in progress, 1 illegal, 0 invalid"
     path.write_text('{"players": 2,\nnot json\n')
     result = CliRunner().invoke(main, ["adjudicate", "briscola", str(path)])
@@ -166,7 +166,7 @@ def test_hands_deals_and_games(tmp_path):
     compared = runner.invoke(main, ["--json", "compare", "three-card-brag", "--hands", str(hands)])
     assert compared.exit_code == 0 and json.loads(compared.stdout)["winners"] == [1]
     readable = runner.invoke(main, ["compare", "three-card-brag", "AS,KS,QS", "2C,2D,2H"])
-    assert "winners: #1" in readable.stdout
+    assert "Hand 2 wins; decided by: category" in readable.stdout  # the second hand typed
     dealt = runner.invoke(main, ["deal", "briscola", "--players", "2", "--seed", "s"])
     assert dealt.exit_code == 0 and dealt.stdout.count("\n") >= 4 and "to act: seat 1" in dealt.stdout
     state = json.loads(runner.invoke(main, ["--json", "deal", "briscola", "-n", "2", "-s", "s"]).stdout)["state"]
