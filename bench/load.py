@@ -1,8 +1,9 @@
 """Load test on loopback with wrk: throughput, p99 latency and non-2xx answers of the hot endpoints at
-concurrency 16 and 64, against gunicorn as deployed; then a run during which one worker is killed.
+concurrency 16 and 64, against gunicorn as deployed; then a run during which one worker is killed; then the
+probes' answers while 2 x workers of the heaviest requests are in flight (issue 28).
 
 Run: ``.venv/bin/python bench/load.py [--duration 10] [--workers 2]`` (needs ``wrk``: ``apt-get install wrk``).
-Nothing here asserts a time; it prints a table (README, "Load"). It takes about 8 x duration seconds.
+Nothing here asserts a time; it prints a table (README, "Load"). It takes about 10 x duration seconds.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any
 import requests
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 GAME = "three-card-brag"
 
 
@@ -34,9 +36,9 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start(port: int, workers: int) -> subprocess.Popen[bytes]:
+def start(port: int, workers: int, probe_port: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
-    env["PROBE_PORT"] = str(free_port())
+    env["PROBE_PORT"] = str(probe_port)  # the probes' own listener (service/probes.py)
     gunicorn = Path(sys.executable).with_name("gunicorn")
     proc = subprocess.Popen(
         [
@@ -124,6 +126,51 @@ def parse(out: str) -> dict[str, float]:
     }
 
 
+def probes_under_load(base: str, probes: str, workers: int, duration: int) -> None:
+    """2 x workers of the heaviest requests (bench/worst.py) kept in flight for ``duration`` seconds, while the
+    probes are asked on the probes' listener and, the baseline in the same run, on the workers' own port."""
+    from bench.worst import heaviest
+
+    until = time.monotonic() + duration
+    answered: dict[str, int] = {}
+
+    def load(path: str, body: dict[str, Any]) -> None:
+        while time.monotonic() < until:
+            status = requests.post(base + path, json=body, timeout=300).status_code
+            answered[str(status)] = answered.get(str(status), 0) + 1
+
+    cases = heaviest()
+    threads = [threading.Thread(target=load, args=cases[i % len(cases)]) for i in range(2 * workers)]
+    for thread in threads:
+        thread.start()
+    time.sleep(1)
+    timings: dict[str, list[float]] = {"probes' listener": [], "workers' port": []}
+
+    def ask(name: str, url: str) -> None:
+        while time.monotonic() < until:
+            start = time.monotonic()
+            requests.get(url, timeout=300)
+            timings[name].append(time.monotonic() - start)
+            time.sleep(0.2)
+
+    askers = [
+        threading.Thread(target=ask, args=("probes' listener", f"{probes}/healthz")),
+        threading.Thread(target=ask, args=("workers' port", f"{base}/healthz")),
+    ]
+    for thread in askers:
+        thread.start()
+    for thread in [*askers, *threads]:
+        thread.join()
+    heavy = f"{2 * workers} of the heaviest requests in flight ({duration} s; heavy answers {answered})"
+    print(f"\n/healthz while {heavy}:\n")
+    print("| asked on | probes | median s | slowest s |")
+    print("|---|---:|---:|---:|")
+    for name, seconds in timings.items():
+        seconds.sort()
+        median = seconds[len(seconds) // 2] if seconds else float("nan")
+        print(f"| {name} | {len(seconds)} | {median:.3f} | {max(seconds, default=float('nan')):.3f} |")
+
+
 def workers_of(master: int) -> list[int]:
     return [int(p) for p in Path(f"/proc/{master}/task/{master}/children").read_text().split()]
 
@@ -135,9 +182,9 @@ def main() -> int:
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is missing: apt-get install wrk")
-    port = free_port()
+    port, probe_port = free_port(), free_port()
     base = f"http://127.0.0.1:{port}"
-    server = start(port, args.workers)
+    server = start(port, args.workers, probe_port)
     try:
         requests_by_endpoint = bodies(base)
         print(f"gunicorn, {args.workers} sync workers, {os.cpu_count()} cores, wrk {args.duration} s per run\n")
@@ -161,6 +208,7 @@ def main() -> int:
             f"{r['requests']} requests, {r['non2xx']} non-2xx, {r['socket_errors']} socket errors; "
             f"replaced: {replaced}"
         )
+        probes_under_load(base, f"http://127.0.0.1:{probe_port}", args.workers, 3 * args.duration)
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -4,7 +4,9 @@ Each operation's heaviest admitted request is built here once (:func:`worst_requ
 and for the tests and benches that need the heaviest load (tests/e2e/test_probes.py, the container's soak,
 bench/load.py). ``.venv/bin/python bench/worst.py`` answers each in-process (the app's test client) and prints
 its CPU seconds (this process's, best of ``--repeat``), with a fresh table cache where the request builds a
-table: the README's "Limits" figures come from its output. Nothing here asserts; it prints.
+table: the README's "Limits" figures come from its output. ``--memory`` measures instead the resident memory of
+a worker that built every table and answered every worst request (the pod's memory limit). Nothing here
+asserts; it prints.
 """
 
 from __future__ import annotations
@@ -87,8 +89,9 @@ def worst_requests() -> Iterator[tuple[str, str, dict[str, Any], bool]]:
     path, body = longest_trace()
     yield "records/adjudicate", path, body, False
     yield "deals", "/v1/three-card-brag/deals", {"players": 6, "dealer": 0, "seed": "w", "views": list(range(6))}, False
-    declared = [["Witch", "Knight", "Magician", "Emperor"]] * 100
-    yield "hands/evaluate (declared)", "/v1/broggin/hands/evaluate", {"hands": declared}, False
+    # the most declared hands (100), each with three free trumps tried in every combination (24 x 8 x 8)
+    declared = {"hands": [["Witch", "Fool", "Merchant", "Innkeeper"]] * 100, "declarations": [{"Witch": "QSw"}] * 100}
+    yield "hands/evaluate (declared)", "/v1/broggin/hands/evaluate", declared, False
 
 
 def cpu_of(client: Any, path: str, body: dict[str, Any], builds: bool, repeat: int) -> tuple[float, int]:
@@ -103,12 +106,63 @@ def cpu_of(client: Any, path: str, body: dict[str, Any], builds: bool, repeat: i
     return best, status
 
 
+def resident_mib(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS")) / 1024
+
+
+def worker_peak(rounds: int = 2) -> None:
+    """The resident memory of gunicorn's master and of one worker (``WEB_CONCURRENCY=1``, so that it builds every
+    table) driven ``rounds`` times through every worst request, then 10,000 Broggin hands under each option set of
+    :data:`BROGGIN_OPTIONS` in English and Swedish, an exact and a Monte Carlo equity under each: what the pod's
+    memory limit is sized from (deploy/k8s/deployment.yaml)."""
+    import os
+    import subprocess
+
+    import requests
+
+    from tests.e2e.servers import free_port, wait_ready
+
+    port, probes = free_port(), free_port()
+    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "PROBE_PORT": str(probes), "WEB_CONCURRENCY": "1"}
+    env["GUNICORN_TIMEOUT"] = "600"  # a loaded machine: the measure is memory, not time
+    command = [str(Path(sys.executable).with_name("gunicorn")), "--config", "python:service.gunicorn_conf"]
+    master = subprocess.Popen([*command, "--no-control-socket", "service.wsgi:app"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+    base, hand = f"http://127.0.0.1:{port}", ["Witch", "1Sw", "2Sw", "3Sw"]
+    try:
+        wait_ready(base, [master])
+        (worker,) = map(int, Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text().split())
+        print(f"started: master {resident_mib(master.pid):.0f} MiB, worker {resident_mib(worker):.0f} MiB")
+        peak, hands = 0.0, _hands("broggin", MOST_HANDS)
+        for round_ in range(rounds):
+            for _, path, body, _ in worst_requests():
+                requests.post(base + path, json=body, timeout=900)
+                peak = max(peak, resident_mib(worker))
+            for options in BROGGIN_OPTIONS:
+                for language in ("en", "sv"):
+                    body = {"hands": hands, "options": options}
+                    requests.post(f"{base}/v1/broggin/hands/evaluate", json=body, headers={"Accept-Language": language})
+                for equity in ({"opponents": 1, "method": "exact"}, {"opponents": 9, "samples": 100_000}):
+                    body = {"hand": hand, "options": options, **equity}
+                    requests.post(f"{base}/v1/broggin/hands/equity", json=body, timeout=900)
+                peak = max(peak, resident_mib(worker))
+            print(f"round {round_ + 1}: master {resident_mib(master.pid):.0f} MiB, worker peak {peak:.0f} MiB")
+    finally:
+        master.terminate()
+        master.wait(timeout=60)
+
+
 def main(argv: Sequence[str]) -> int:
     from service.api.app import create_app
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--memory", action="store_true", help="the worker's peak memory instead (worker_peak)")
     args = parser.parse_args(argv)
+    if args.memory:
+        worker_peak()
+        return 0
     client = create_app().test_client()
     print("| operation | worst admitted request | status | CPU s |")
     print("|---|---|---:|---:|")
