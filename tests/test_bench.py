@@ -121,3 +121,15 @@ def test_gunicorn_and_wrk_measure_the_bare_app(tmp_path):
     finally:
         server.stop()
     assert server.proc is None
+
+
+@pytest.mark.exhaustive
+def test_every_worst_request_is_admitted(client):
+    """bench/worst.py's requests are each operation's worst *admitted* request: each is answered 200 (a request
+    the contract refuses would measure nothing; the README's table comes from them)."""
+    from bench import worst
+
+    for operation, path, body, _ in worst.worst_requests():
+        assert client.post(path, json=body).status_code == 200, operation
+    for path, body in worst.heaviest():
+        assert client.post(path, json=body).status_code == 200, path
