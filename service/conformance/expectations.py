@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -47,3 +47,19 @@ class Expectations:
             if fnmatch.fnmatchcase(vector_id, pattern):
                 return entry
         return None
+
+    def unused(self, vector_ids: Iterable[str]) -> list[tuple[str, str]]:
+        """(entry, why) for each entry that applies to none of ``vector_ids``: it matches none (a typo, or a
+        vector the pack no longer has), or every one it matches is taken by an exact id or an earlier glob."""
+        ids = list(vector_ids)
+        used = {found.pattern for found in map(self.of, ids) if found is not None}
+        return [
+            (
+                pattern,
+                "every vector it matches is taken by an exact id or an earlier glob"
+                if any(fnmatch.fnmatchcase(vector_id, pattern) for vector_id in ids)
+                else "matches no vector of the pack",
+            )
+            for pattern in self.entries
+            if pattern not in used
+        ]

@@ -221,3 +221,42 @@ def test_a_mutant_payout_fails_the_vectors_of_that_rule(app, three_card_brag, mo
     assert all("/payouts" in failed[v["id"]].message for v in complete)
     in_progress = [v for v in three_card_brag if v["group"] == "record-in-progress"]
     assert in_progress and not any(v["id"] in failed for v in in_progress)
+
+
+def test_an_expectation_that_applies_to_no_vector_is_a_warning_and_fails_under_strict(small_pack, tmp_path) -> None:
+    folder, ids = small_pack
+    expect = tmp_path / "expect.json"
+    expect.write_text(
+        json.dumps(
+            {
+                ids[1]: {"expected": "fail", "reason": "our bug 12"},
+                "briscola/tricks.winner/no-such-vector": {"expected": "fail", "reason": "a typo"},
+                "briscola/*": {"expected": "skip", "reason": "the rest"},
+                ids[1][:-3] + "*": {"expected": "skip", "reason": "shadowed by the exact id and the glob before"},
+            }
+        )
+    )
+    result = CliRunner().invoke(main, ["conformance", "run", "--pack", str(folder), "--expect", str(expect)])
+    assert result.exit_code == 0, result.output  # a warning only
+    assert "--expect: briscola/tricks.winner/no-such-vector: matches no vector of the pack" in result.stderr
+    assert f"--expect: {ids[1][:-3]}*: every vector it matches is taken by" in result.stderr
+    assert "our bug 12" not in result.stderr and "the rest" not in result.stderr
+    strict = CliRunner().invoke(
+        main, ["conformance", "run", "--pack", str(folder), "--expect", str(expect), "--strict"]
+    )
+    assert strict.exit_code == 2 and "--strict: 2 expectations apply to no vector" in strict.stderr
+    assert "vectors:" not in strict.stdout  # nothing was sent
+    others = tmp_path / "others.json"
+    others.write_text(json.dumps({"broggin/*": {"expected": "skip", "reason": "another game's"}}))
+    only = ["conformance", "run", "--pack", str(folder), "--game", "briscola", "--expect", str(others), "--strict"]
+    judged = CliRunner().invoke(main, only)  # --game briscola: broggin's entries are not this run's to judge
+    assert judged.exit_code == 1 and "--expect" not in judged.stderr  # 1: the small pack's failing vector
+
+
+def test_the_readmes_expectations_example_applies_to_the_pack() -> None:
+    """Every entry of conformance/README.md's example expectations file applies to a vector of the pack."""
+    text = (SOURCE_DIR / "README.md").read_text(encoding="utf-8")
+    example = text.split("pass it with `--expect`:", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    expectations = Expectations(json.loads(example))
+    assert len(expectations.entries) >= 3
+    assert expectations.unused(v["id"] for v in load_pack(SOURCE_DIR)[1]) == []
