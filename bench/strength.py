@@ -184,10 +184,11 @@ def duplicate(table: str, deal: int, bot: Policy, other: Policy) -> list[float]:
     return out
 
 
-def measure(table: str, level: str, against: str, deals: int) -> dict[str, Any]:
-    """``level`` against ``against`` over ``deals`` duplicate deals of ``table``."""
+def measure(table: str, level: str, against: str, deals: int, first: int = 0) -> dict[str, Any]:
+    """``level`` against ``against`` over ``deals`` duplicate deals of ``table`` (numbered from ``first``)."""
     started = time.perf_counter()
-    score = Score([v for d in range(deals) for v in duplicate(table, d, policy_of(level), policy_of(against))])
+    bot, other = policy_of(level), policy_of(against)
+    score = Score([v for d in range(first, first + deals) for v in duplicate(table, d, bot, other)])
     return {
         "table": table,
         "level": level,
@@ -198,6 +199,7 @@ def measure(table: str, level: str, against: str, deals: int) -> dict[str, Any]:
         "interval": round(score.half_width, 4),
         "unit": "chips a deal" if not isinstance(game_of(table), TrickGame) else "share",
         "seconds": round(time.perf_counter() - started, 1),
+        "values": score.values,
     }
 
 
@@ -211,6 +213,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--games", nargs="*", default=list(TABLES))
     parser.add_argument("--levels", nargs="*", default=["normal"])
     parser.add_argument("--against", nargs="*", default=None, help="default: random, greedy and the level below")
+    parser.add_argument("--first", type=int, default=0, help="the first deal's number (to run a table in parts)")
     parser.add_argument("--short", action="store_true", help="the CI form: a few dozen deals, normal v random")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -221,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     for table in args.games:
         for level in args.levels:
             for against in args.against or ["random", "greedy", *below(level)]:
-                row = measure(table, level, against, deals)
+                row = measure(table, level, against, deals, args.first)
                 rows.append(row)
                 if not args.json:
                     print(
@@ -231,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
                         flush=True,
                     )
     if args.json:
-        print(json.dumps(rows, indent=2))
+        print(json.dumps(rows))
     return rows
 
 

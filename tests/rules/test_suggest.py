@@ -22,7 +22,9 @@ from tests.simulation import play
 
 TABLES = [
     ("briscola", 2),
+    ("briscola", 3),
     ("briscola", 4),
+    ("briscola", 6),
     ("briscola-chiamata", 5),
     ("briscan", 2),
     ("brisque", 2),
@@ -206,17 +208,21 @@ def brag_state(hand: list[str], pot: int, stake: int) -> Any:
     [(["AS", "AH", "AD"], "raise"), (["2S", "4H", "7D"], "fold"), (["QS", "QH", "5D"], "raise")],
 )
 def test_the_pot_odds_rule_against_hand_computed_values(hand, expected):
-    """Call ``c`` into ``P``: ``e (P + c) - c``; raise: ``f P + (1 - f) ((e - d)(P + 2c) - c)``; fold 0."""
+    """Call ``c`` into ``P``: ``e (P + c) - c`` (two left: no more than the see, less a little); see: the win chance
+    for ``e``; raise: ``f P + (1 - f) ((e - d)(P + 2c) - c)``; fold 0."""
     game = GAMES["three-card-brag"]
     state = brag_state(hand, pot=10, stake=4)
     view = game.view(state, 0)
     legal = [a if "min" not in a else {**a, "amount": a["min"]} for a in game.view_legal_actions(view, 0)]
     legal = [{k: v for k, v in a.items() if k not in ("min", "max")} for a in legal]
     found = suggest_betting(game, view, 0, legal, "easy", "pot-odds")
-    e = game.equity(hand, 1, game.options_of(state)).share
+    equity = game.equity(hand, 1, game.options_of(state))
+    e = equity.share
     values = {c.action["type"]: c.value for c in found.considered}
     assert values["fold"] == 0
-    assert values["call"] == pytest.approx(e * (10 + 4) - 4, abs=1e-6)
+    see = equity.win * (10 + 8) - 8  # an open seer pays twice the stake and loses equal hands
+    assert values["see"] == pytest.approx(see, abs=1e-6)
+    assert values["call"] == pytest.approx(min(e * (10 + 4) - 4, see) - 0.01, abs=1e-6)  # a call puts it off
     raise_cost = legal[[a["type"] for a in legal].index("raise")]["amount"]
     assert values["raise"] == pytest.approx(
         FOLDS * 10 + (1 - FOLDS) * ((e - CALLED_BY) * (10 + 2 * raise_cost) - raise_cost), abs=1e-6

@@ -2,7 +2,7 @@
 
 - A wager's value is its expected chips from now on: with the seat's equity share ``e`` against the opponents
   still in (their face-up cards known, folded ones' seen cards dead), calling ``c`` chips into a pot ``P`` is
-  worth ``e (P + c) - c``; a raise costing ``c`` wins the pot when the others fold (:data:`FOLDS` of the time)
+  worth ``e (P + c) - c``; a bet or raise of a chosen amount costing ``c`` wins the pot when the others fold (:data:`FOLDS` of the time)
   and is else called by hands :data:`CALLED_BY` stronger: ``f P + (1 - f) ((e - d) (P + 2c) - c)``; folding is
   worth 0. Raises stop once the seat has put in :data:`RAISE_CAP` stakes. A seeded coin bluffs (raises instead
   of folding) at the level's rate. A blind Three Card Brag seat looks first.
@@ -114,9 +114,9 @@ def _wager(
         cost = _chips_in(after.seats[seat]) - before
         if action["type"] == "fold":
             value = 0.0
-        elif action["type"] in WAGERS and before + cost > RAISE_CAP * stake and len(legal) > 1:
+        elif "amount" in action and before + cost > RAISE_CAP * stake and len(legal) > 1:
             value = -float(cost)  # past the cap: no more raising
-        elif action["type"] in WAGERS and len(legal) > 1:
+        elif "amount" in action and len(legal) > 1:  # a bet or raise of a chosen amount (not Broggin's one stake)
             value = FOLDS * pot + (1 - FOLDS) * ((share - CALLED_BY) * (pot + 2 * cost) - cost)
         else:
             win = found.win if action["type"] == "see" else share  # the seer loses equal hands

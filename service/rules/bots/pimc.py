@@ -36,10 +36,10 @@ class TrickBudget:
 
 NODES = {"easy": 500, "normal": 4_000, "hard": 30_000}
 WORLDS = {
-    "briscola": {"easy": 4, "normal": 32, "hard": 150},
-    "briscola-chiamata": {"easy": 4, "normal": 24, "hard": 120},
-    "briscan": {"easy": 3, "normal": 10, "hard": 40},
-    "brisque": {"easy": 3, "normal": 16, "hard": 64},
+    "briscola": {"easy": 4, "normal": 80, "hard": 500},
+    "briscola-chiamata": {"easy": 4, "normal": 64, "hard": 400},
+    "briscan": {"easy": 3, "normal": 24, "hard": 120},
+    "brisque": {"easy": 3, "normal": 32, "hard": 200},
 }
 """Worlds sampled per suggestion, by game and level: each game's ``normal`` answers within a quarter second and
 its ``hard`` within two (median, one core; README, Suggestions), Briscan's rollouts being the dearest."""
