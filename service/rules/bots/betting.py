@@ -4,8 +4,9 @@
   still in (their face-up cards known, folded ones' seen cards dead), calling ``c`` chips into a pot ``P`` is
   worth ``e (P + c) - c``; a bet or raise of a chosen amount costing ``c`` wins the pot when the others fold
   (:data:`FOLDS` of the time) and is else called by hands :data:`CALLED_BY` stronger:
-  ``f P + (1 - f) ((e - d) (P + 2c) - c)``; folding is worth 0. Raises stop once the seat has put in :data:`RAISE_CAP` stakes. A seeded coin bluffs (raises instead
-  of folding) at the level's rate. A blind Three Card Brag seat looks first.
+  ``f P + (1 - f) ((e - d) (P + 2c) - c)``; folding is worth 0. Raises stop once the seat has put in
+  :data:`RAISE_CAP` stakes. A seeded coin bluffs (raises instead of folding) at the level's rate. A blind Three
+  Card Brag seat looks first.
 - Broggin's exchange keeps the discard whose drawn hands (from sampled worlds) have the highest mean equity
   against the opponents, each hand's equity taken as its percentile to the power of the opponents (the share of
   hands of the full pack it beats, once for each opponent); its declaration is the hand's best reading.
