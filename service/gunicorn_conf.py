@@ -34,6 +34,7 @@ loglevel = os.environ.get("LOG_LEVEL", "info")
 # One JSON object per line for access, error and application logs; LOG_FORMAT=text for plain lines.
 logger_class = "service.api.logs.GunicornLogger"
 refusals.install()  # gunicorn's own refusals as problem+json, in the master and every worker it forks
+worker_abort = refusals.worker_abort  # a request past `timeout` is answered 503 with Retry-After, not 500
 # Build the evaluation tables once in the master, shared copy-on-write by every worker.
 preload_app = True
 

@@ -48,10 +48,11 @@ def wait_ready(base: str, procs: list[subprocess.Popen], seconds: float = 120) -
 
 
 @contextmanager
-def gunicorn(workers: int) -> Iterator[tuple[str, int, subprocess.Popen]]:
-    """gunicorn with the project's config on a free loopback port, ready; yields (base URL, port, process)."""
+def gunicorn(workers: int, **settings: str) -> Iterator[tuple[str, int, subprocess.Popen]]:
+    """gunicorn with the project's config on a free loopback port, ready; yields (base URL, port, process).
+    ``settings`` are more environment variables (``GUNICORN_TIMEOUT="1"``)."""
     port = free_port()
-    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
+    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers), **settings}
     env["PROBE_PORT"] = str(free_port())  # the probes' listener (service/probes.py): a free port of its own
     proc = subprocess.Popen(
         [

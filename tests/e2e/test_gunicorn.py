@@ -7,6 +7,7 @@ import json
 import pytest
 import requests
 
+from bench.worst import heaviest_equity
 from service.api.problems import TYPES
 from tests.e2e.servers import gunicorn, raw_request, requests_counted
 
@@ -77,3 +78,18 @@ def test_gunicorns_own_refusals_are_problems(server, request_bytes, status):
     problem = json.loads(body)
     assert problem["status"] == status and problem["type"] == f"/problems/{TYPES[status]}"
     assert problem["instance"] == f"urn:uuid:{headers['x-request-id']}" and problem["detail"]
+
+
+def test_a_request_past_the_workers_timeout_is_a_503_to_retry_not_a_500():
+    """The heaviest equity request (seconds of CPU) under a one-second worker timeout: the master aborts the
+    worker, and the aborted request is answered as the busy service's 503 with Retry-After (service/refusals.py),
+    not gunicorn's 500; the next request is served by the worker that replaced it."""
+    path, body = heaviest_equity()
+    with gunicorn(workers=1, GUNICORN_TIMEOUT="1") as (base, _port, _proc):
+        answer = requests.post(base + path, json=body, timeout=120)
+        assert answer.status_code == 503, answer.text
+        assert answer.headers["content-type"] == "application/problem+json"
+        assert int(answer.headers["retry-after"]) > 0
+        problem = answer.json()
+        assert problem["status"] == 503 and problem["type"] == f"/problems/{TYPES[503]}"
+        assert requests.get(f"{base}/v1/games", timeout=30).status_code == 200
