@@ -463,7 +463,10 @@ def trump_text(state: dict[str, Any]) -> str | None:
 def records_of(path: str) -> Iterator[tuple[int, Any]]:
     """(line, record) for one record (a JSON object, or a list of them) or many (JSON Lines); a line that is not
     JSON is yielded as a ``BadInput``."""
-    text = click.open_file(path).read()
+    text = click.open_file(path, encoding="utf-8").read()
+    if is_text(text):  # a record or match written as text (API.md section 16), told by its content
+        yield 1, Text(text)
+        return
     try:
         whole = json.loads(text)
     except ValueError:
@@ -486,6 +489,8 @@ def adjudicated(arbiter: Arbiter, game: str, record: Any) -> tuple[int, Any]:
     """(status, answer) for one record (``{"record": ...}`` bodies, with views, are sent as they are)."""
     if isinstance(record, BadInput):
         return 400, {"status": 400, "title": "Bad Request", "detail": record.message}
+    if isinstance(record, str) or (isinstance(record, dict) and "notation" in record):
+        return adjudicated_text(arbiter, game, notation_body(record))
     body = record if isinstance(record, dict) and "record" in record else {"record": record}
     return arbiter.call("POST", f"/v1/{game}/records/adjudicate", body)
 
@@ -500,7 +505,8 @@ def verdict_text(answer: dict[str, Any], players: int | None) -> str:
     lines = [f"verdict: {answer['verdict']} ({answer['applied']} action(s) applied)"]
     error = answer.get("error")
     if error:
-        lines.append(f"illegal at action {error['index'] + 1}: {error['message']}")
+        where = f" (line {error['line']}, column {error['column']})" if "line" in error else ""
+        lines.append(f"illegal at action {error['index'] + 1}{where}: {error['message']}")
         lines.append(f"  code {error['code']}, rule {error['rule']}")
         lines.append("  legal there: " + ("; ".join(action_text(a) for a in error["legal_actions"]) or "nothing"))
     if answer.get("result"):
@@ -515,7 +521,8 @@ def verdict_text(answer: dict[str, Any], players: int | None) -> str:
 @click.argument("file", type=click.Path(allow_dash=True))
 @click.pass_obj
 def adjudicate(ctx: Context, game: str, file: str) -> None:
-    """Settle a record (FILE: one JSON record) or many (JSON Lines, one record per line); - reads stdin."""
+    """Settle a record (FILE: one JSON record, or a record or match written as text) or many (JSON Lines, one
+    record, or one text as a JSON string or {"notation": ...}, per line); - reads stdin."""
     try:
         records = list(records_of(file))
     except OSError as error:
@@ -529,7 +536,11 @@ def adjudicate(ctx: Context, game: str, file: str) -> None:
         if ctx.as_json:
             emit(answer)
         elif verdict == "invalid":
-            click.echo(problem_text(answer), err=True)
+            text = record if isinstance(record, Text) else None
+            shown = error_text(file, text, answer) if text is not None and is_invalid_notation(answer) else None
+            click.echo(shown or problem_text(answer), err=True)
+        elif "deals" in answer:
+            click.echo(match_text(answer))
         else:
             click.echo(verdict_text(answer, _players(record)))
         sys.exit(_exit_status(Counter([verdict])))
@@ -592,9 +603,22 @@ from service.conformance.commands import conformance  # noqa: E402 - the group i
 main.add_command(conformance)  # card-arbiter conformance generate | run (service/conformance/commands.py)
 
 from service.cli_bots import play, suggest  # noqa: E402 - the commands use the helpers above
+from service.cli_notation import (  # noqa: E402 - a text file's helpers, used by adjudicate above
+    Text,
+    adjudicated_text,
+    error_text,
+    format_,
+    is_invalid_notation,
+    is_text,
+    match_text,
+    notation_body,
+    parse,
+)
 
 main.add_command(suggest)  # card-arbiter suggest GAME STATE.json | play GAME (service/cli_bots.py)
 main.add_command(play)
+main.add_command(format_)  # card-arbiter format GAME FILE | parse GAME FILE (service/cli_notation.py)
+main.add_command(parse)
 
 
 if __name__ == "__main__":  # pragma: no cover
