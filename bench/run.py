@@ -10,7 +10,8 @@
   (18,424 / 58,905); (g) two-opponent exact equity (Three Card Brag, 279,676,320 outcomes) in outcomes per second
   against the dict-lookup rate; (h) Monte Carlo equity, 10,000 samples against two opponents, against a naive
   sampler (``random.Random.sample`` and frozenset dict lookups) doing the same work; (i) is (b) with every
-  result's ``percentile`` (issue 20).
+  result's ``percentile`` (issue 20); (j) ``records/adjudicate`` of a record written as text (API.md section 16)
+  against the same record as JSON, in-process (issue 30).
 
 Run from the repository root: ``.venv/bin/python bench/run.py`` (``--quick`` for shorter wrk runs). wrk comes
 from the system packages (installed with apt-get when missing and run as root). Nothing here asserts; it prints.
@@ -268,6 +269,32 @@ def replay_rate(record: dict[str, Any], replays: int = 20, repeat: int = 25) -> 
     return 1 / max(per, 1e-9)
 
 
+def notation_ratio(record: dict[str, Any], requests: int = 20, rounds: int = 5) -> tuple[float, float]:
+    """(j): ``records/adjudicate`` of the record written as text (read, loaded, replayed) against the same record as
+    JSON (the plain fast path), in-process through the app's test client: the text's rate over the JSON's, and the
+    text's seconds a request. Interleaved rounds, the best of each."""
+    from service.api.app import create_app
+    from service.notation import write
+
+    client = create_app({"WARM_TABLES": False}).test_client()
+    path = "/v1/briscola/records/adjudicate"
+    bodies = {
+        "json": json.dumps({"record": record}).encode(),
+        "text": json.dumps({"notation": write(GAMES["briscola"], "record", record)}).encode(),
+    }
+    answers = {k: client.post(path, data=b, content_type="application/json").get_json() for k, b in bodies.items()}
+    assert answers["json"]["verdict"] == answers["text"]["verdict"] == "complete"
+    best: dict[str, list[float]] = {"json": [], "text": []}
+    for _ in range(rounds):
+        for kind, body in bodies.items():
+            best[kind].append(
+                best_of(lambda b=body: [client.post(path, data=b, content_type="application/json") for _ in
+                                        range(requests)], repeat=3) / requests
+            )  # fmt: skip
+    text, plain = min(best["text"]), min(best["json"])
+    return plain / max(text, 1e-9), text
+
+
 def engine_ratio(
     game: HandGame[Any, Any], evaluate: bool = False, count: int = BATCH, rounds: int = 15
 ) -> tuple[float, float]:
@@ -487,6 +514,10 @@ def main(argv: Sequence[str]) -> int:
     rate = replay_rate(record)
     rows.append(row("(d) Briscola 40-action record, engine replay", f"{rate:,.0f} records/s", "", None, ">= 2,000",
                     rate >= 2000))  # fmt: skip
+    progress("(j) records/adjudicate of a text record against the same record as JSON, in-process")
+    ratio, text = notation_ratio(record)
+    rows.append(row("(j) records/adjudicate, the 40-action record as text (notation) vs as JSON, in-process",
+                    f"{text * 1000:.2f} ms", "the record as JSON", ratio, ">= 0.5", ratio >= 0.5))  # fmt: skip
 
     bare, service = Server("bench.bare:app"), Server("service.wsgi:app")
     try:

@@ -133,3 +133,8 @@ def test_every_worst_request_is_admitted(client):
         assert client.post(path, json=body).status_code == 200, operation
     for path, body in worst.heaviest():
         assert client.post(path, json=body).status_code == 200, path
+
+
+def test_the_notation_measure_gives_a_ratio():
+    ratio, seconds = bench.notation_ratio(bench.briscola_record(), requests=2, rounds=1)
+    assert _sane(ratio) and _sane(seconds)

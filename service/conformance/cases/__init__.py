@@ -22,6 +22,7 @@ from service.conformance.cases import (
     malformed,
     melds,
     names,
+    notation,
     option_effects,
     play,
     records,
@@ -48,5 +49,6 @@ MODULES = (
     option_effects,
     names,
     equity,
+    notation,
     malformed,
 )
