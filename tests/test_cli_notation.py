@@ -55,7 +55,7 @@ def test_json_lines_of_texts(tmp_path):
     path.write_text("\n".join(lines) + "\n")
     code, out, err = run("adjudicate", "briscola", str(path))
     assert code == 1
-    assert out.splitlines()[:2] == ["line 1: in_progress", "line 2: illegal at action #0 (not_your_turn, rule turn)"]
+    assert out.splitlines()[:2] == ["line 1: in_progress", "line 2: illegal at action 1 (not_your_turn, rule turn)"]
 
 
 def test_an_error_is_printed_at_its_line_and_column(tmp_path):
