@@ -1,4 +1,5 @@
-"""Shared fixtures: the app (tables built lazily), a test client, the wheel; deck building and a trick asked."""
+"""The accounting of every collected test (tests/accounting.py); shared fixtures: the app (tables built lazily),
+a test client, the wheel; deck building and a trick asked."""
 
 from __future__ import annotations
 
@@ -12,6 +13,11 @@ import pytest
 
 from service.api.app import create_app
 from service.rules.seats import deal_order
+from tests import accounting
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    accounting.register(config)
 
 
 @pytest.fixture(scope="session")
