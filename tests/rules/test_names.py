@@ -187,3 +187,30 @@ def test_the_diacritics_are_kept() -> None:
     """Terms keep the seeds' spelling: Häxan, Värdshusvärden, Ständerna, Klađenje."""
     texts = {found.text for *_, found in native_terms()}
     assert {"Häxan", "Värdshusvärden", "Ständerna", "Klađenje", "Dalje", "De fyra ryttarna", "denari"} <= texts
+
+
+def test_no_two_ids_of_a_kind_share_a_name() -> None:
+    """A name tells its id from the others of its kind: Old Brag's two consolation pots were both "Utešni Pot"
+    in Serbian, so a Serbian reader could not tell Pot I from Pot III."""
+    for language, kinds in names.table("old-brag").items():
+        for kind, terms in kinds.items():
+            texts = [found.text.casefold() for found in terms.values()]
+            shared = {text for text in texts if texts.count(text) > 1}
+            assert not shared, (language, kind, shared)
+
+
+def test_the_old_brag_rules_say_which_ids_the_seed_has_no_serbian_word_for() -> None:
+    """Every id of Old Brag with an English name and no Serbian one is named in the rules file's Names section,
+    and the section says what is shown instead."""
+    table = names.table("old-brag")
+    section = doc_path("old-brag").read_text(encoding="utf-8").split("\n## Names\n", 1)[1].split("\n## ", 1)[0]
+    lacking = {
+        id_
+        for kind, terms in table[names.ENGLISH].items()
+        for id_ in terms
+        if id_ not in table["sr-Latn"].get(kind, {})
+    }
+    assert {"high_card", "hit", "stand"} <= lacking
+    for id_ in lacking:
+        assert f"`{id_}`" in section, id_
+    assert "The seed has no word for" in section and "`names.en`" in section
