@@ -228,3 +228,20 @@ def test_the_pot_odds_rule_against_hand_computed_values(hand, expected):
         FOLDS * 10 + (1 - FOLDS) * ((e - CALLED_BY) * (10 + 2 * raise_cost) - raise_cost), abs=1e-6
     )
     assert found.considered[0].action["type"] == expected
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize(("game_id", "players"), TABLES)
+def test_every_state_of_more_deals_gets_a_legal_fair_answer_at_normal(game_id, players):
+    """The long form: every state with a seat to act in ten deals, at ``normal``: legal, and the same after a swap
+    of two hidden cards."""
+    game = GAMES[game_id]
+    for i in range(10):
+        for state in play(game, players, f"suggest-long-{i}").states():
+            if state.to_act is None:
+                continue
+            found = suggest(game, state, None, "normal")
+            game.apply(state, typed(game, found.action))
+            other = swapped_hidden(game, state, state.to_act)
+            if other is not None and other != state and not game.validate(other):
+                assert suggest(game, other, None, "normal") == found
