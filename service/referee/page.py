@@ -129,6 +129,8 @@ def _page(
         "cards_text": form.get("cards", "") if form is not None else "",
         "trump": form.get("trump", "") if form is not None else "",
         "record_text": form.get("record", "") if form is not None else "",
+        "notation_text": form.get("notation", "") if form is not None else "",
+        "notation_where": None,
     }
     action = form.get("form") if form is not None else None
     if form is not None and action == "add-hand" and len(hands) < MAX_HANDS:
@@ -197,14 +199,23 @@ def _option_field(spec: dict[str, Any], value: Any) -> dict[str, Any]:
 def _check_record(
     game: Game[Any, Any, Any], specs: list[dict[str, Any]], context: dict[str, Any], upload: FileStorage | None
 ) -> None:
-    """A record's verdict in ``context`` (or its errors, beside the record field): the pasted text, or the file."""
+    """A record's verdict in ``context`` (or its errors, beside the field they name): the JSON, the text, or the
+    file (JSON or text by its content)."""
     if upload is not None and upload.filename:
         raw = upload.read()
         try:
-            context["record_text"] = raw.decode("utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             context["errors"].add("record", f"Record: the file is not UTF-8 text (at byte {error.start}).")
             return
+        json_file = verdicts.is_json(text)
+        context["record_text"], context["notation_text"] = (text, "") if json_file else ("", text)
+    if context["notation_text"].strip():
+        if context["record_text"].strip():
+            context["errors"].add("record-text", BOTH)
+            return
+        _check_notation(game, specs, context)
+        return
     asked, problem = verdicts.record_body(context["record_text"])
     if asked is None:
         context["errors"].add("record", f"Record: {problem}")
@@ -214,5 +225,29 @@ def _check_record(
         context["errors"] = verdicts.problem_errors(answer, status, "record")
         return
     verdict = verdicts.record_verdict(game.id, asked.record, answer)
+    verdict["rules"] = verdicts.rules_links(game.id, specs, answer["rules"])
+    context["verdict"] = verdict
+
+
+BOTH = "Record (text): fill in Record (JSON) or Record (text), not both."
+
+
+def _check_notation(game: Game[Any, Any, Any], specs: list[dict[str, Any]], context: dict[str, Any]) -> None:
+    """A record written as text (API.md section 16): read by ``records/parse``, judged by ``records/adjudicate``
+    with the text itself (an illegal action then has its line and column); an error shown at its line."""
+    text = context["notation_text"]
+    status, parsed = verdicts.ask(f"/v1/{game.id}/records/parse", {"notation": text})
+    if status == 200 and "record" in parsed:
+        status, answer = verdicts.ask(f"/v1/{game.id}/records/adjudicate", {"notation": text, "trace": True})
+    else:
+        answer = parsed
+    if status != 200:
+        context["errors"] = verdicts.problem_errors(answer, status, "record-text")
+        context["notation_where"] = verdicts.notation_where(text, answer)
+        return
+    if "match" in parsed:
+        context["errors"].add("record-text", "Record (text): this text is a match of several deals.")
+        return
+    verdict = verdicts.record_verdict(game.id, parsed["record"], answer)
     verdict["rules"] = verdicts.rules_links(game.id, specs, answer["rules"])
     context["verdict"] = verdict

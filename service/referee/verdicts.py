@@ -152,6 +152,31 @@ def record_body(text: str) -> tuple[RecordAsked | None, str | None]:
     return RecordAsked(body, value["record"]), None
 
 
+def is_json(text: str) -> bool:
+    """Whether a record's text (a file's, by its content) is JSON rather than notation: an object opens it."""
+    return text.lstrip().startswith("{")
+
+
+def notation_where(text: str, answer: Any) -> dict[str, Any] | None:
+    """Where a text's first error is, as a compiler shows it: the line quoted, the word at the column marked."""
+    items = answer.get("errors") if isinstance(answer, dict) else None
+    at = next((i for i in items or [] if isinstance(i.get("line"), int) and isinstance(i.get("column"), int)), None)
+    lines = text.splitlines()
+    if at is None or not 1 <= at["line"] <= len(lines):
+        return None
+    quoted = lines[at["line"] - 1]
+    start = min(max(at["column"] - 1, 0), len(quoted))
+    end = start + len(re.split(r"\s", quoted[start:], maxsplit=1)[0])
+    return {
+        "line": at["line"],
+        "column": at["column"],
+        "before": quoted[:start],
+        "word": quoted[start:end],
+        "after": quoted[end:],
+        "caret": " " * start + "^" * max(end - start, 1),
+    }
+
+
 def ask(path: str, body: Mapping[str, Any] | str) -> tuple[int, Any]:
     """POST ``body`` (a value, or a JSON text as is) to the service's own JSON API, in-process: its status and
     its JSON answer."""
@@ -182,7 +207,7 @@ class Errors:
         return bool(self.summary)
 
 
-ASKED_NAMES = {"record": "Record", "cards": "Cards"}
+ASKED_NAMES = {"record": "Record", "record-text": "Record (text)", "cards": "Cards"}
 """How an error names the field a whole question was asked of (a problem naming no field of it)."""
 
 
@@ -207,6 +232,8 @@ def field_of(pointer: str) -> tuple[str | None, str]:
         return f"opt-{parts[1]}", parts[1]
     if head == "trump":
         return "trump", "Trump"
+    if head == "notation":
+        return "record-text", "Record (text)"
     if head in ("record", "views", "trace"):
         return "record", "Record" + (f", {_record_spot(parts)} ({pointer})" if pointer else "")
     return None, pointer or "Request"
@@ -230,6 +257,8 @@ def problem_errors(answer: Any, status: int, asked: str | None = None) -> Errors
     for item in items:
         pointer = str(item.get("pointer") or "")
         field_id, where = field_of(pointer)
+        if item.get("line") is not None:
+            where += f", line {item['line']}, column {item.get('column')}"
         errors.add(field_id or asked, f"{where}: {item.get('detail') or item.get('message')}")
     if not items:
         detail = str(answer.get("detail") or answer.get("title") or f"The service answered {status}.")
@@ -399,6 +428,8 @@ def record_verdict(game_id: str, record: Mapping[str, Any], answer: Mapping[str,
         tried = actions[error["index"]] if error["index"] < len(actions) else {}
         illegal = {
             "n": error["index"] + 1,
+            "at": f"action {error['index'] + 1}"
+            + (f", line {error['line']}, column {error.get('column')}" if error.get("line") is not None else ""),
             "action": action_text(tried) if isinstance(tried, dict) else str(tried),
             "code": error["code"],
             "rule": error["rule"],

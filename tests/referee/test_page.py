@@ -240,3 +240,55 @@ def test_the_wheel_carries_the_page(wheel: tuple[list[str], set[str]]) -> None:
     _, names = wheel
     for name in (*PAGE_FILES, *(f"templates/{n}.html" for n in ("rules", "options", "verdict", "missing"))):
         assert f"service/referee/{name}" in names
+
+
+def _notation(client: Any, record: dict[str, Any]) -> str:
+    """A record as text, as the API writes it."""
+    return str(client.post("/v1/briscola/records/format", json={"record": record}).get_json()["notation"])
+
+
+def test_a_record_as_text_posted_typed_and_from_a_file(client: Any) -> None:
+    record = play(GAMES["briscola"], 2, "text").record()
+    text = _notation(client, record)
+    answer = client.post("/v1/briscola/records/adjudicate", json={"record": record}).get_json()
+    for data in (
+        {"form": "record", "notation": text},
+        {"form": "record", "record_file": (io.BytesIO(text.encode()), "r.txt")},
+    ):
+        html = client.post("/referee/briscola", data=data, content_type="multipart/form-data").get_data(as_text=True)
+        assert status_of(html).startswith(f"The record is {answer['verdict']}")
+        assert html.count('<li><span class="action">') == len(record["actions"])
+    both = {"form": "record", "notation": text, "record": json.dumps(record)}
+    html = client.post("/referee/briscola", data=both).get_data(as_text=True)
+    assert "not both" in html and status_of(html).startswith("No verdict")
+
+
+def test_a_text_that_does_not_parse_is_shown_at_its_line_and_column(client: Any) -> None:
+    record = play(GAMES["briscola"], 2, "text").record()
+    lines = _notation(client, record).splitlines()
+    last = len(lines)
+    word = lines[-1].split()[-1]
+    lines[-1] = lines[-1][: -len(word)] + "ZZ"  # no card: the API says where
+    text = "\n".join(lines) + "\n"
+    problem = client.post("/v1/briscola/records/adjudicate", json={"notation": text}).get_json()
+    at = problem["errors"][0]
+    assert problem["type"].endswith("/invalid-notation") and at["line"] == last
+    html = client.post("/referee/briscola", data={"form": "record", "notation": text}).get_data(as_text=True)
+    field = next(attrs for tag, attrs in parsed(html).tags if attrs.get("id") == "record-text")
+    assert field.get("aria-invalid") == "true" and "record-text-error" in (field.get("aria-describedby") or "")
+    assert f"line {at['line']}, column {at['column']}" in html
+    where = re.search(r'<pre class="notation-where" id="record-text-where">(.*?)</pre>', html, re.S)
+    assert where is not None
+    quoted, caret = where.group(1).split("\n")
+    assert "<mark>ZZ</mark>" in quoted
+    assert re.sub(r"<[^>]+>", "", caret).index("^") == at["column"] - 1
+
+
+def test_an_illegal_action_in_a_text_names_its_line_and_column(client: Any) -> None:
+    record = play(GAMES["briscola"], 2, "text").record()
+    record["actions"][3] = {**record["actions"][3], "seat": 1 - record["actions"][3]["seat"]}
+    text = _notation(client, record)
+    error = client.post("/v1/briscola/records/adjudicate", json={"notation": text}).get_json()["error"]
+    html = client.post("/referee/briscola", data={"form": "record", "notation": text}).get_data(as_text=True)
+    assert status_of(html).startswith("The record is illegal: action 4")
+    assert f"(action 4, line {error['line']}, column {error['column']})" in html

@@ -14,6 +14,7 @@ let step = 0; // 0: after the deal; n: after the n-th step
 let record = null; // the current record, for the table at a step
 let states = new Map(); // step -> the state after it (records/adjudicate of the first n actions)
 let view = null; // "compare" | "trick" | "record": what the verdict answers
+let textAsked = false; // the record asked was the text (Record (text)), not the JSON
 
 const $ = (id) => document.getElementById(id);
 const forms = { compare: $("compare-form"), trick: $("trick-form"), record: $("record-form") };
@@ -244,6 +245,7 @@ function fieldOf(pointer) {
   if (parts[0] === "cards") return ["cards", index(1) !== null ? `Card ${index(1) + 1}` : "Cards"];
   if (parts[0] === "options" && parts.length > 1) return [`opt-${parts[1]}`, parts[1]];
   if (parts[0] === "trump") return ["trump", "Trump"];
+  if (parts[0] === "notation") return ["record-text", "Record (text)"];
   if (["record", "views", "trace"].includes(parts[0])) {
     // where in the record, as people count: "action 6" for /record/actions/5
     const action = parts[1] === "actions" && index(2) !== null ? `action ${index(2) + 1}${parts[3] ? `, ${parts[3]}` : ""}` : "at";
@@ -265,6 +267,8 @@ function clearErrors() {
   }
   $("error-summary").hidden = true;
   $("error-list").replaceChildren();
+  $("record-text-where").hidden = true;
+  $("record-text-where").replaceChildren();
 }
 
 function showErrors(items) {
@@ -292,14 +296,15 @@ function showErrors(items) {
   $("error-summary").focus();
 }
 
-const ASKED = { record: ["record", "Record"], trick: ["cards", "Cards"] }; // the field a whole question names
+const ASKED = { record: ["record", "Record"], text: ["record-text", "Record (text)"], trick: ["cards", "Cards"] }; // the field a whole question names
 
 function showProblem(answer) {
   const body = answer.body || {};
-  const [asked, name] = ASKED[view] || [null, null];
+  const [asked, name] = ASKED[view === "record" && textAsked ? "text" : view] || [null, null];
   const items = (body.errors || body.problems || []).map((item) => {
     const [id, where] = fieldOf(String(item.pointer || ""));
-    return [id || asked, `${where}: ${item.detail || item.message}`];
+    const at = item.line !== undefined && item.line !== null ? `, line ${item.line}, column ${item.column}` : "";
+    return [id || asked, `${where}${at}: ${item.detail || item.message}`];
   });
   if (!items.length) {
     const detail = answer.status === 413 ? "over the service's size limit for a request" : body.detail || body.title;
@@ -307,6 +312,26 @@ function showProblem(answer) {
     items.push([asked, name ? `${name}: ${said}` : said]);
   }
   showErrors(items);
+  if (view === "record" && textAsked) showWhere($("record-text").value, body.errors || []);
+}
+
+// Where a text's first error is, as a compiler shows it: the line quoted, the word at the column marked.
+function showWhere(text, errors) {
+  const at = errors.find((e) => Number.isInteger(e.line) && Number.isInteger(e.column));
+  const lines = text.split(/\r\n|\r|\n/);
+  if (!at || at.line < 1 || at.line > lines.length) return;
+  const quoted = lines[at.line - 1];
+  const start = Math.min(Math.max(at.column - 1, 0), quoted.length);
+  const end = start + quoted.slice(start).split(/\s/)[0].length;
+  $("record-text-where").replaceChildren(
+    el("span", { class: "visually-hidden", text: `Line ${at.line}, column ${at.column}: ` }),
+    quoted.slice(0, start),
+    el("mark", { text: quoted.slice(start, end) }),
+    quoted.slice(end),
+    "\n",
+    el("span", { "aria-hidden": "true", text: " ".repeat(start) + "^".repeat(Math.max(end - start, 1)) }),
+  );
+  $("record-text-where").hidden = false;
 }
 
 // -- verdicts ----------------------------------------------------------------------------------------
@@ -489,7 +514,7 @@ function recordVerdict(asked, answer) {
         "li",
         { class: "illegal" },
         el("strong", { text: "Illegal" }),
-        ` (action ${error.index + 1}): ${tried && typeof tried === "object" ? actionText(tried) : String(tried)}. Code `,
+        ` (action ${error.index + 1}${error.line != null ? `, line ${error.line}, column ${error.column}` : ""}): ${tried && typeof tried === "object" ? actionText(tried) : String(tried)}. Code `,
         el("code", { text: error.code }),
         ", rule ",
         el("a", { href: `/referee/${GAME}/rules#${error.rule}`, text: error.rule }),
@@ -638,9 +663,27 @@ async function trick() {
   await ask("trick", "tricks/winner", body, (answer) => trickVerdict(answer, body.trump, body.cards));
 }
 
+// A record written as text (API.md section 16): read by records/parse, judged by records/adjudicate with the
+// text itself (an illegal action then has its line and column).
+async function checkText(text, atStep) {
+  const parsed = await api("POST", `/v1/${GAME}/records/parse`, { notation: text });
+  if (!parsed.ok) return showProblem(parsed);
+  if (parsed.body.match) return showErrors([["record-text", "Record (text): this text is a match of several deals."]]);
+  const answer = await api("POST", `/v1/${GAME}/records/adjudicate`, { notation: text, trace: true });
+  if (!answer.ok) return showProblem(answer);
+  recordVerdict(parsed.body.record, answer.body);
+  goTo(atStep === null ? steps.length : atStep);
+}
+
 async function checkRecord(atStep = null) {
   view = "record";
   const text = $("record").value;
+  const notation = $("record-text").value;
+  textAsked = Boolean(notation.trim());
+  if (textAsked && text.trim()) {
+    return showErrors([["record-text", "Record (text): fill in Record (JSON) or Record (text), not both."]]);
+  }
+  if (textAsked) return checkText(notation, atStep);
   if (!text.trim()) return showErrors([["record", "Record: paste a record (JSON) or open a record file."]]);
   let value;
   try {
@@ -676,7 +719,8 @@ function saveFragment() {
     params.set("trump", $("trump").value);
     params.set("cards", $("cards").value);
   } else if (view === "record") {
-    params.set("record", $("record").value);
+    if (textAsked) params.set("text", $("record-text").value);
+    else params.set("record", $("record").value);
     params.set("step", String(step));
   }
   const options = view && view !== "record" ? changedOptions(forms[view]) : null;
@@ -700,6 +744,7 @@ async function restore() {
     $("cards").value = params.get("cards") || "";
   } else {
     $("record").value = params.get("record") || "";
+    $("record-text").value = params.get("text") || "";
   }
   for (const [key, value] of params) {
     if (key.startsWith("o.")) setOption(forms[asked], key.slice(2), value);
@@ -734,7 +779,10 @@ async function start() {
     const file = event.target.files[0];
     if (!file) return;
     try {
-      $("record").value = await file.text();
+      const text = await file.text();
+      const json = /^\s*\{/.test(text); // JSON or text, by its content (verdicts.is_json)
+      $("record").value = json ? text : "";
+      $("record-text").value = json ? "" : text;
       await checkRecord();
       saveFragment();
     } catch (error) {
