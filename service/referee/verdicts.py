@@ -407,6 +407,30 @@ def result_lines(result: Mapping[str, Any] | None) -> list[str]:
     return lines
 
 
+def and_list(items: Sequence[Any]) -> str:
+    """``52``, ``52 and 40``, ``52, 40 and 7``."""
+    said = [str(i) for i in items]
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+
+
+def score_text(result: Mapping[str, Any]) -> str:
+    """The winners' score beside the others' (``, 68 to 52``): the sides' points where the seats play in teams,
+    else each seat's points (trick games) or payouts (betting games); nothing for a drawn deal."""
+    winners = result.get("winners") or []
+    teams, team_points = result.get("teams"), result.get("team_points")
+    values = result.get("points") if isinstance(result.get("points"), list) else result.get("payouts")
+    if not winners:
+        return ""
+    if isinstance(teams, list) and isinstance(team_points, list) and len(teams) == len(team_points):
+        side = next((i for i, team in enumerate(teams) if winners[0] in team), 0)
+        ours, rest = team_points[side], [v for i, v in enumerate(team_points) if i != side]
+    elif isinstance(values, list) and winners[0] < len(values):
+        ours, rest = values[winners[0]], [v for i, v in enumerate(values) if i not in winners]
+    else:
+        return ""
+    return f", {ours} to {and_list(sorted(rest, reverse=True))}" if rest else ""
+
+
 VERDICT_WORDS = {"complete": "complete", "in_progress": "in progress", "illegal": "illegal"}
 
 
@@ -442,7 +466,7 @@ def record_verdict(game_id: str, record: Mapping[str, Any], answer: Mapping[str,
     if illegal:
         sentence += f": action {illegal['n']} is illegal ({illegal['code']}, rule {illegal['rule']})."
     elif result:
-        sentence += ": " + result[0]
+        sentence += f": {seats_text(answer['result'].get('winners') or [], 'win')}{score_text(answer['result'])}."
     else:
         sentence += f": {answer['applied']} actions applied, all legal."
     return {

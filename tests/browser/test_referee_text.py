@@ -98,3 +98,19 @@ def test_an_illegal_text_names_the_line_and_a_link_keeps_the_text(session: Any) 
     again.goto(page.url)
     expect(status(again)).to_contain_text("action 6 is illegal")
     expect(again.get_by_label("Record (text)")).to_have_value(text)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("briscola", 2), ("three-card-brag", 3)])
+def test_the_verdict_says_the_score_with_and_without_a_script(session: Any, game_id: str, players: int) -> None:
+    record = _record(game_id, players, "score")
+    result = api(session.base, f"/v1/{game_id}/records/adjudicate", {"record": record})["result"]
+    key = "points" if "points" in result else "payouts"
+    (winner,) = result["winners"]
+    said = []
+    for javascript in (True, False):
+        page = session.page(f"/referee/{game_id}", javascript=javascript)
+        page.get_by_label("Record (JSON)").fill(json.dumps(record))
+        page.get_by_role("button", name="Check record").click()
+        expect(status(page)).to_contain_text(f"Seat {winner} wins, {result[key][winner]} to ")
+        said.append(status(page).inner_text())
+    assert said[0] == said[1]

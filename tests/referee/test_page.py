@@ -292,3 +292,33 @@ def test_an_illegal_action_in_a_text_names_its_line_and_column(client: Any) -> N
     html = client.post("/referee/briscola", data={"form": "record", "notation": text}).get_data(as_text=True)
     assert status_of(html).startswith("The record is illegal: action 4")
     assert f"(action 4, line {error['line']}, column {error['column']})" in html
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "key"),
+    [("briscola", 2, "points"), ("briscan", 2, "points"), ("three-card-brag", 3, "payouts"), ("broggin", 3, "payouts")],
+)
+def test_the_verdict_says_the_score(client: Any, game_id: str, players: int, key: str) -> None:
+    record = play(GAMES[game_id], players, "score").record()
+    result = client.post(f"/v1/{game_id}/records/adjudicate", json={"record": record}).get_json()["result"]
+    (winner,) = result["winners"]
+    rest = sorted((v for i, v in enumerate(result[key]) if i != winner), reverse=True)
+    others = (
+        " and ".join(str(v) for v in rest) if len(rest) < 3 else ", ".join(map(str, rest[:-1])) + f" and {rest[-1]}"
+    )
+    html = client.post(f"/referee/{game_id}", data={"form": "record", "record": json.dumps(record)}).get_data(
+        as_text=True
+    )
+    expected = f"The record is complete: Seat {winner} wins, {result[key][winner]} to {others}."
+    assert status_of(html) == expected
+
+
+def test_a_team_verdict_says_the_sides_points(client: Any) -> None:
+    record = play(GAMES["briscola"], 4, "x").record()
+    result = client.post("/v1/briscola/records/adjudicate", json={"record": record}).get_json()["result"]
+    side = next(i for i, team in enumerate(result["teams"]) if result["winners"][0] in team)
+    ours, theirs = result["team_points"][side], result["team_points"][1 - side]
+    html = client.post("/referee/briscola", data={"form": "record", "record": json.dumps(record)}).get_data(
+        as_text=True
+    )
+    assert status_of(html).endswith(f" win, {ours} to {theirs}.")

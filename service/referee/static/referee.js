@@ -487,6 +487,25 @@ function resultLines(result) {
   return lines;
 }
 
+const andList = (items) => (items.length === 1 ? String(items[0]) : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
+
+// The winners' score beside the others' (", 68 to 52"), as verdicts.score_text says it.
+function scoreText(result) {
+  const winners = result.winners || [];
+  const values = Array.isArray(result.points) ? result.points : result.payouts;
+  if (!winners.length) return "";
+  let ours;
+  let rest;
+  if (Array.isArray(result.teams) && Array.isArray(result.team_points) && result.teams.length === result.team_points.length) {
+    const found = result.teams.findIndex((team) => team.includes(winners[0]));
+    const side = found < 0 ? 0 : found;
+    [ours, rest] = [result.team_points[side], result.team_points.filter((_, i) => i !== side)];
+  } else if (Array.isArray(values) && winners[0] < values.length) {
+    [ours, rest] = [values[winners[0]], values.filter((_, i) => !winners.includes(i))];
+  } else return "";
+  return rest.length ? `, ${ours} to ${andList([...rest].sort((a, b) => b - a))}` : "";
+}
+
 // A message as a sentence: its own full stop, or one added.
 const sentenceOf = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
@@ -524,7 +543,7 @@ function recordVerdict(asked, answer) {
     );
     sentence += `: action ${error.index + 1} is illegal (${error.code}, rule ${error.rule}).`;
   } else if (result.length) {
-    sentence += `: ${result[0]}`;
+    sentence += `: ${seatsText(answer.result.winners || [], "win")}${scoreText(answer.result)}.`;
   } else {
     sentence += `: ${answer.applied} actions applied, all legal.`;
   }
