@@ -3,6 +3,8 @@
 - (a) the engine's evaluation of 10,000 random hands against a dict lookup of the same hands' frozensets;
 - (b), (c), (d') ``POST`` requests per second through gunicorn (``python:service.gunicorn_conf``, 2 sync workers)
   against the bare Flask app of ``bench/bare.py`` on the same settings, load from wrk;
+- (d'') ``matches/adjudicate`` of a ten-deal two-player Briscola match (400 actions) against the bare echo of the
+  same body, through gunicorn as (d');
 - (d) a 40-action two-player Briscola record replayed by the engine (deal, every action, result), records/s;
 - (e) from starting gunicorn to the first 200 on ``/healthz``; (e') the largest worker's resident memory after
   the runs;
@@ -250,6 +252,34 @@ def briscola_record() -> dict[str, Any]:
     return {"players": 2, "dealer": 1, "seed": RECORD_SEED, "actions": actions}
 
 
+MATCH_DEALS = 10
+
+
+def briscola_match() -> dict[str, Any]:
+    """A ten-deal two-player Briscola match (first to ten deals, so none decides it early), each deal dealt by the
+    next seat with the carry of the one before, every seat playing its first legal card (400 plays)."""
+    game = GAMES["briscola"]
+    raw = {"deals_to_win": MATCH_DEALS}
+    options = game.options(raw)
+    action_field = game_schemas(game).deriver.action()
+    carry_type = game.carry_type
+    assert carry_type is not None
+    carry, deals = None, []
+    for k in range(MATCH_DEALS):
+        seed = f"{RECORD_SEED}/{k}"
+        state = game.deal(2, k % 2, options, shuffle(game.pack(2, options), seed), carry).state
+        actions: list[dict[str, Any]] = []
+        while state.to_act is not None:
+            play = next(a for a in game.legal_actions(state) if a["type"] == "play")
+            actions.append(play)
+            state = game.apply(state, action_field.deserialize(play)).state
+        result = game.result(state)
+        assert result is not None
+        carry = carry_type(match_score=tuple(result["carry"]["match_score"]))
+        deals.append({"dealer": k % 2, "seed": seed, "actions": actions})
+    return {"players": 2, "options": raw, "deals": deals}
+
+
 def replay_rate(record: dict[str, Any], replays: int = 20, repeat: int = 25) -> float:
     """Records per second: deal from the seed, apply every action, take the result (actions parsed once); the
     best of ``repeat`` batches (about half a second in all), so that a moment when the other core's work slows
@@ -432,6 +462,8 @@ def http_cases(record: dict[str, Any], batch: int = BATCH) -> list[Case]:
              'bare {"ok": true}', 0.8),
         Case(f"(d') POST records/adjudicate, {len(record['actions'])} actions", "/v1/briscola/records/adjudicate",
              json.dumps({"record": record}).encode(), "/echo", "bare echo", 0.5),
+        Case(f"(d'') POST matches/adjudicate, a {MATCH_DEALS}-deal Briscola match", "/v1/briscola/matches/adjudicate",
+             json.dumps({"match": briscola_match()}).encode(), "/echo", "bare echo", 0.5),
     ]  # fmt: skip
 
 

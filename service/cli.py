@@ -27,6 +27,8 @@ from typing import Any, Protocol
 import click
 from click.core import ParameterSource
 
+from service.cli_matches import judged_all, match_line, match_text, request_of
+
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNAVAILABLE = 0, 1, 2, 3
 GUNICORN_CONFIG = "python:service.gunicorn_conf"  # the settings ship in the package: found from any directory
 
@@ -486,13 +488,17 @@ def records_of(path: str) -> Iterator[tuple[int, Any]]:
 
 
 def adjudicated(arbiter: Arbiter, game: str, record: Any) -> tuple[int, Any]:
-    """(status, answer) for one record (``{"record": ...}`` bodies, with views, are sent as they are)."""
+    """(status, answer) for one record or match (``{"record": ...}`` bodies, with views, are sent as they are)."""
+    return unreadable(arbiter, game, record) or arbiter.call("POST", *request_of(game, record))
+
+
+def unreadable(arbiter: Arbiter, game: str, record: Any) -> tuple[int, Any] | None:
+    """The answer of a line that is not JSON, or of a text (read here, then judged), else None (sent as it is)."""
     if isinstance(record, BadInput):
         return 400, {"status": 400, "title": "Bad Request", "detail": record.message}
     if isinstance(record, str) or (isinstance(record, dict) and "notation" in record):
         return adjudicated_text(arbiter, game, notation_body(record))
-    body = record if isinstance(record, dict) and "record" in record else {"record": record}
-    return arbiter.call("POST", f"/v1/{game}/records/adjudicate", body)
+    return None
 
 
 def verdict_of(status: int, answer: Any) -> str:
@@ -518,17 +524,22 @@ def verdict_text(answer: dict[str, Any], players: int | None) -> str:
 
 @main.command()
 @click.argument("game")
-@click.argument("file", type=click.Path(allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, help="Processes judging an archive in-process.")
+@click.option("--concurrency", "-c", type=click.IntRange(1, 256), default=1, help="Requests in flight with --url.")
 @click.pass_obj
-def adjudicate(ctx: Context, game: str, file: str) -> None:
-    """Settle a record (FILE: one JSON record, or a record or match written as text) or many (JSON Lines, one
-    record, or one text as a JSON string or {"notation": ...}, per line); - reads stdin."""
-    try:
-        records = list(records_of(file))
-    except OSError as error:
-        raise BadInput(f"{file}: {error}") from None
+def adjudicate(ctx: Context, game: str, files: tuple[str, ...], jobs: int, concurrency: int) -> None:
+    """Settle a record or a match (FILE: one JSON record or match, or a record or match written as text) or many
+    (JSON Lines, one a line: a record, a match, or a text as a JSON string or {"notation": ...}; several FILEs, an
+    archive); - reads stdin. Answers come in input order."""
+    records = []
+    for file in files:
+        try:
+            records += list(records_of(file))
+        except OSError as error:
+            raise BadInput(f"{file}: {error}") from None
     if not records:
-        raise BadInput(f"{file}: no record")
+        raise BadInput(f"{' '.join(files)}: no record")
     if len(records) == 1:
         _, record = records[0]
         status, answer = adjudicated(ctx.arbiter, game, record)
@@ -537,18 +548,32 @@ def adjudicate(ctx: Context, game: str, file: str) -> None:
             emit(answer)
         elif verdict == "invalid":
             text = record if isinstance(record, Text) else None
-            shown = error_text(file, text, answer) if text is not None and is_invalid_notation(answer) else None
+            shown = error_text(files[0], text, answer) if text is not None and is_invalid_notation(answer) else None
             click.echo(shown or problem_text(answer), err=True)
-        elif "deals" in answer:
-            click.echo(match_text(answer))
+        elif "standings" in answer:
+            click.echo(match_text(answer, table))
         else:
             click.echo(verdict_text(answer, _players(record)))
         sys.exit(_exit_status(Counter([verdict])))
     verdicts: Counter[str] = Counter()
     lines: list[str] = []
-    with click.progressbar(records, label=f"adjudicating {len(records)} records", file=sys.stderr) as bar:
-        for number, record in bar:
-            status, answer = adjudicated(ctx.arbiter, game, record)
+    url = ctx.settings["url"]
+    remote = (lambda: Remote(url, ctx.settings["timeout"], ctx.settings["language"]).call) if url else None
+    answers = judged_all(
+        game,
+        [record for _, record in records],
+        lambda record: adjudicated(ctx.arbiter, game, record),
+        jobs=jobs,
+        concurrency=concurrency,
+        remote=remote,
+        language=ctx.settings["language"],
+        unsent=lambda record: unreadable(ctx.arbiter, game, record),
+    )
+    pairs = zip(records, answers, strict=True)
+    with click.progressbar(
+        pairs, length=len(records), label=f"adjudicating {len(records)} records", file=sys.stderr
+    ) as bar:
+        for (number, _), (status, answer) in bar:
             verdict = verdict_of(status, answer)
             verdicts[verdict] += 1
             if ctx.as_json:
@@ -572,6 +597,8 @@ def _players(record: Any) -> int | None:
 def _one_line(number: int, verdict: str, answer: Any) -> str:
     if verdict == "invalid":
         return f"line {number}: invalid: {problem_text(answer).splitlines()[0]}"
+    if "standings" in answer:
+        return match_line(number, answer)
     if verdict == "illegal":
         error = answer["error"]
         return f"line {number}: illegal at action {error['index'] + 1} ({error['code']}, rule {error['rule']})"
@@ -610,7 +637,6 @@ from service.cli_notation import (  # noqa: E402 - a text file's helpers, used b
     format_,
     is_invalid_notation,
     is_text,
-    match_text,
     notation_body,
     parse,
 )

@@ -79,7 +79,7 @@ def _replayed(record):
 
 def test_every_body_the_bench_sends_is_answered_right(client):
     record = bench.briscola_record()
-    batch, one, replay = bench.http_cases(record, batch=300)
+    batch, one, replay, match = bench.http_cases(record, batch=300)
     brag = GAMES["three-card-brag"]
     for case in (batch, one):
         sent = json.loads(case.body)
@@ -96,6 +96,14 @@ def test_every_body_the_bench_sends_is_answered_right(client):
     assert body["verdict"] == "complete" and body["applied"] == 40
     assert body["result"] == game.result(state)
     assert body["state"] == game_schemas(game).state().dump(state)
+    answer = client.post(match.path, data=match.body, content_type="application/json")
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["verdict"] == "in_progress" and body["error"] is None  # first to ten: not yet decided
+    assert [d["verdict"] for d in body["deals"]] == ["complete"] * bench.MATCH_DEALS
+    assert sum(s["deals_won"] for s in body["standings"]) == bench.MATCH_DEALS - sum(
+        not d["result"]["winners"] for d in body["deals"]
+    )
 
 
 def test_the_bare_app_echoes_what_the_bench_sends():

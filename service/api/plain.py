@@ -26,6 +26,7 @@ from service.api.guard import NOT_CHECKED, checked_document
 from service.rules.actions import ActionBase
 from service.rules.errors import InvalidInput
 from service.rules.game import Game, HandGame
+from service.rules.match import MAX_DEALS, MAX_MATCH_ACTIONS
 from service.rules.tables import LISTED_SPAN, HandRank, HandTable
 
 Reader = Callable[[Any], dict[str, Any] | None]
@@ -245,6 +246,20 @@ class ActionReader:
             self.known[key] = action
         return action
 
+    def all(self, raw_actions: list[Any]) -> list[ActionBase] | None:
+        """Every action of a list, or None when one is not plainly an action (the schema then reads them)."""
+        known, dumps = self.known, orjson.dumps
+        try:  # every action remembered (the common case): found by its text, no call per action
+            return [known[dumps(raw)] for raw in raw_actions]
+        except (KeyError, TypeError):
+            actions = []
+            for raw in raw_actions:
+                action = self(raw)
+                if action is None:
+                    return None
+                actions.append(action)
+            return actions
+
 
 class RecordReader:
     """``{"record": {"players", "dealer", "seed", "options", "actions"}}`` (a seed, not a deck; no views),
@@ -284,18 +299,58 @@ class RecordReader:
         plain, options = self.options.read(record)
         if not plain:
             return None
-        known, dumps = self.action.known, orjson.dumps
-        try:  # every action remembered (the common case): found by its text, no call per action
-            actions = [known[dumps(raw)] for raw in raw_actions]
-        except (KeyError, TypeError):
-            actions = []
-            for raw in raw_actions:
-                action = self.action(raw)
-                if action is None:
-                    return None
-                actions.append(action)
+        actions = self.action.all(raw_actions)
+        if actions is None:
+            return None
         plain = {"players": players, "dealer": dealer, "seed": seed, "options": options, "actions": actions}
         return {"record": {**plain, **self.defaults}}
 
 
-__all__ = ["ActionReader", "HandsReader", "PackHands", "RecordReader", "plain_first"]
+class MatchReader:
+    """``{"match": {"players", "options", "deals": [{"dealer", "seed", "actions"}...]}}`` (seeds, no deck, no carry;
+    no views, no trace), each field plainly what the match schema takes, within its limits."""
+
+    KEYS = frozenset({"players", "options", "deals"})
+    DEAL = frozenset({"dealer", "seed", "actions"})
+
+    def __init__(self, game: Game[Any, Any, Any], schemas: GameSchemas) -> None:
+        self.counts = frozenset(game.player_counts())
+        self.seats = game.max_players
+        self.options = Options(game)
+        self.action = ActionReader(schemas.deriver.action())
+        self.carry = {"carry": None} if game.carry_type is not None else {}
+
+    def __call__(self, document: Any) -> dict[str, Any] | None:
+        if type(document) is not dict or len(document) != 1 or type(document.get("match")) is not dict:
+            return None
+        match = document["match"]
+        if not {"players", "deals"} <= match.keys() <= self.KEYS:
+            return None
+        players, raw_deals = match["players"], match["deals"]
+        if type(players) is not int or players not in self.counts:
+            return None
+        if type(raw_deals) is not list or not 1 <= len(raw_deals) <= MAX_DEALS:
+            return None
+        plain, options = self.options.read(match)
+        if not plain:
+            return None
+        deals, count = [], 0
+        for deal in raw_deals:
+            if type(deal) is not dict or deal.keys() != self.DEAL:
+                return None
+            dealer, seed, raw_actions = deal["dealer"], deal["seed"], deal["actions"]
+            if type(dealer) is not int or not 0 <= dealer < self.seats:
+                return None
+            if type(seed) is not str or not 1 <= len(seed) <= MAX_SEED:
+                return None
+            if type(raw_actions) is not list or len(raw_actions) > MAX_ACTIONS:
+                return None
+            count += len(raw_actions)
+            actions = self.action.all(raw_actions) if count <= MAX_MATCH_ACTIONS else None
+            if actions is None:
+                return None
+            deals.append({"dealer": dealer, "seed": seed, "actions": actions})
+        return {"match": {"players": players, "options": options, "deals": deals, **self.carry}}
+
+
+__all__ = ["ActionReader", "HandsReader", "MatchReader", "PackHands", "RecordReader", "plain_first"]

@@ -128,11 +128,12 @@ def play(
     carry: Mapping[str, Any] | None = None,
     prefer: Sequence[str] = (),
     limit: int = MAX_STEPS,
+    dealer: int | None = None,
 ) -> Played:
-    """Deal with ``seed`` and play random listed actions (``prefer``: types picked half the time when listed)
-    until the deal is over or ``limit`` actions were played."""
+    """Deal with ``seed`` (by ``dealer``; None: a random one) and play random listed actions (``prefer``: types
+    picked half the time when listed) until the deal is over or ``limit`` actions were played."""
     rng = random.Random(f"{game.id}/{players}/{seed}")
-    played = deal(game, players, rng.randrange(players), seed, options, carry)
+    played = deal(game, players, rng.randrange(players) if dealer is None else dealer, seed, options, carry)
     state = played.states[0]
     while state.to_act is not None and len(played.actions) < limit:
         legal = game.legal_actions(state)
@@ -144,6 +145,40 @@ def play(
         played.states.append(state)
     played.record["actions"] = played.actions
     return played
+
+
+def play_match(
+    game: Game[Any, Any, Any],
+    players: int,
+    seed: str,
+    deals: int,
+    options: Mapping[str, Any] | None = None,
+    carry: Mapping[str, Any] | None = None,
+    prefer: Sequence[str] = (),
+) -> list[Played]:
+    """Up to ``deals`` seeded deals in a row (seeds ``<seed>/<k>``), deal k dealt by seat k with the carry of the
+    result before it, none after the one that decides the match (the game's own rule)."""
+    played: list[Played] = []
+    for k in range(deals):
+        one = play(game, players, f"{seed}/{k}", options, carry, prefer, dealer=k % players)
+        played.append(one)
+        result = game.result(one.states[-1])
+        if result is None or game.match_winners(result) is not None:
+            break
+        carry = result.get("carry")
+    return played
+
+
+def match_of(played: Sequence[Played], carry: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The deals ``played`` as a match (API.md section 15) carrying ``carry`` in."""
+    first = played[0].record
+    match: dict[str, Any] = {"players": first["players"]}
+    if "options" in first:
+        match["options"] = first["options"]
+    if carry is not None:
+        match["carry"] = dict(carry)
+    deals = [{"dealer": p.record["dealer"], "seed": p.record["seed"], "actions": list(p.actions)} for p in played]
+    return {**match, "deals": deals}
 
 
 def refusal(game: Game[Any, Any, Any], state: Any, action: Mapping[str, Any]) -> IllegalAction | None:

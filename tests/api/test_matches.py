@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from schemas.game import game_schemas
 from service.rules.match import MAX_DEALS, MAX_MATCH_ACTIONS
 from service.rules.registry import GAMES
 from tests.simulation import PlayedMatch, play_match
@@ -285,3 +286,16 @@ def test_a_bad_deck_or_dealer_of_any_deal_is_a_422_at_its_place(client):
     carry = {"match": {"players": 2, "carry": {"match_score": [2, 0]}, "deals": deals[:1]}}
     problem = adjudicated(client, "briscola", carry, 422)
     assert [e["pointer"] for e in problem["errors"]] == ["/match/carry/match_score"]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_plain_reader_and_the_schema_give_the_same_answer(client, game_id):
+    from service.api import plain
+
+    body = {"match": played(game_id, "plain", deals=3).match()}
+    read = plain.MatchReader(GAMES[game_id], game_schemas(GAMES[game_id]))
+    assert read(body) is not None and read({**body, "trace": False}) is None  # one path each
+    fast = client.post(f"/v1/{game_id}/matches/adjudicate", json=body)
+    slow = client.post(f"/v1/{game_id}/matches/adjudicate", json={**body, "trace": False})
+    assert fast.status_code == slow.status_code == 200
+    assert fast.data == slow.data

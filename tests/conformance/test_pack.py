@@ -76,6 +76,25 @@ def test_every_refusal_and_problem_code_has_a_vector(committed, game_id: str) ->
     assert sorted(listed - given) == sorted(UNREACHABLE.get(game_id, {}))
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_code_of_a_match_has_a_vector(committed, game_id: str) -> None:
+    """Every code a match's ``error`` can give besides an illegal action's (those are the records'): a deal after an
+    unfinished one, a dealer out of turn, a deal after the deciding one."""
+    from schemas.operations.matches import match_codes
+
+    game = GAMES[game_id]
+    given = {
+        v["expect"]["body"]["error"]["code"]
+        for v in committed
+        if v["game"] == game_id
+        and v["operation"].endswith("/matches/adjudicate")
+        and v["expect"]["status"] == 200
+        and v["expect"]["body"]["error"] is not None
+    }
+    assert sorted(set(match_codes(game)) - set(game.refusals()) - given) == []
+    assert "not_your_turn" in given  # an illegal action of a deal
+
+
 def test_a_hit_on_an_empty_stock_needs_more_cards_than_the_seats_can_hold() -> None:
     """Old Brag's ``stock_empty`` (UNREACHABLE): with the stock empty all 52 cards are held, but no valid state
     lets the seats hold that much, counting every card at its least (an ace 1)."""

@@ -45,6 +45,11 @@ KNOWN_KEYS = {
     "method",
     "counts",
     "shares",
+    "match",
+    "verdict",
+    "standings",
+    "decided_by",
+    "error",
 }
 
 
@@ -160,4 +165,9 @@ def test_worked_example_holds(client, game_id: str, block: dict[str, Any]) -> No
             legal = _post(client, base + "/legal-actions", {"state": answer["state"]})["actions"]
             assert [a["type"] for a in legal] == block["legal"], legal
         checked = True
-    assert checked, "an example needs evaluate, compare, equity, trick, melds or deal"
+    if "match" in block:
+        answer = _post(client, base + "/matches/adjudicate", {"match": block["match"]})
+        _check(answer, block, ("verdict", "standings", "winners", "decided_by", "error"), "match")
+        assert answer["error"] is None or "error" in block, answer["error"]
+        checked = True
+    assert checked, "an example needs evaluate, compare, equity, trick, melds, deal or match"

@@ -10,6 +10,7 @@ from flask import Response
 from schemas.operations.matches import serves
 from service.api.answers import answer, rules_echo
 from service.api.operations.notation import at_action, match_of_text, pointed
+from service.api.plain import MatchReader
 from service.api.routes import GameRoutes
 from service.rules.game import Game
 from service.rules.match import DealVerdict, Match, MatchDeal, MatchVerdict, adjudicate_match
@@ -27,6 +28,7 @@ def register(routes: GameRoutes) -> None:
         s.match_response,
         example=routes.examples.match,
         invalid=s.invalid_notation,
+        plain=MatchReader(game, s),
     )
     def adjudicate(data: dict[str, Any]) -> dict[str, Any] | Response:
         """Replay a match: its deals in order, deal k dealt with the carry of deal k - 1's result (the match's own

@@ -87,7 +87,15 @@ def operations(game: Game[Any, Any, Any]) -> list[str]:
         ops.append("tricks/winner")
         if game.announces_melds:
             ops.append("melds/evaluate")
-    return ops + ["deals", "legal-actions", "actions", "states/validate", "states/view", "records/adjudicate"]
+    return ops + [
+        "deals",
+        "legal-actions",
+        "actions",
+        "states/validate",
+        "states/view",
+        "records/adjudicate",
+        "matches/adjudicate",
+    ]
 
 
 def table_sizes(game: Game[Any, Any, Any], options: dict[str, Any] | None = None) -> list[int]:

@@ -26,6 +26,7 @@ WRONG_TYPE = {
     "states/validate": ("state", []),
     "states/view": ("seat", "0"),
     "records/adjudicate": ("record", []),
+    "matches/adjudicate": ("match", []),
 }
 """Per operation: a field and a value of the wrong JSON type for it (``"2"`` is not an integer)."""
 
@@ -49,6 +50,12 @@ def valid_bodies(game: Game[Any, Any, Any]) -> dict[str, dict[str, Any]]:
         "states/validate": {"state": state},
         "states/view": {"state": state, "seat": 0},
         "records/adjudicate": {"record": {**played.record, "actions": played.actions[:2]}},
+        "matches/adjudicate": {
+            "match": {
+                "players": played.record["players"],
+                "deals": [{"dealer": played.record["dealer"], "seed": played.record["seed"], "actions": []}],
+            }
+        },
     }
     if isinstance(game, HandGame):
         size = game.hand_size
