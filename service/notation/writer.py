@@ -24,10 +24,11 @@ def write(game: Game[Any, Any, Any], kind: str, data: dict[str, Any], tags: dict
     if kind == "record":
         lines.append("")
         lines += _deal(game, data["players"], data, None)
-    else:
+    else:  # a match of one deal is written as its record is: no Deal tag (a text of one deal reads as a record)
+        single = len(data["deals"]) == 1
         for index, deal in enumerate(data["deals"]):
             lines.append("")
-            lines += _deal(game, data["players"], deal, index)
+            lines += _deal(game, data["players"], deal, None if single else index)
     return "\n".join(lines) + "\n"
 
 
