@@ -629,6 +629,14 @@ from service.conformance.commands import conformance  # noqa: E402 - the group i
 
 main.add_command(conformance)  # card-arbiter conformance generate | run (service/conformance/commands.py)
 
+if __name__ == "__main__":  # pragma: no cover - `python -m service.cli`
+    # The commands' modules below import this one by its name, service.cli: run that module, not this copy of it
+    # under the name __main__ (whose import of them would find service.cli only half built, a circular import).
+    from service.cli import main as _main
+
+    _main()
+    sys.exit(0)
+
 from service.cli_bots import play, suggest  # noqa: E402 - the commands use the helpers above
 from service.cli_notation import (  # noqa: E402 - a text file's helpers, used by adjudicate above
     Text,
@@ -645,7 +653,3 @@ main.add_command(suggest)  # card-arbiter suggest GAME STATE.json | play GAME (s
 main.add_command(play)
 main.add_command(format_)  # card-arbiter format GAME FILE | parse GAME FILE (service/cli_notation.py)
 main.add_command(parse)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

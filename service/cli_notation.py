@@ -24,15 +24,21 @@ class Text(str):
     """A record or match written as text: the whole of a file that is not JSON."""
 
 
+_TAG = re.compile(r"\[\s*[A-Za-z][A-Za-z0-9_]*\s+\"")
+"""The opening of a tag line, ``[Name "``: a text's first line, never JSON's."""
+
+
 def is_text(content: str) -> bool:
-    """Whether a file's content is a text (its first line that holds anything is not JSON) rather than JSON or
-    JSON Lines."""
+    """Whether a file's content is a text rather than JSON or JSON Lines: its first line that holds anything is
+    not JSON, and does not begin as JSON does (``{``, or a ``[`` that opens no tag ``[Name "value"]``), so a
+    JSON file with an error in it is reported as invalid JSON, not read as a text."""
     for line in content.lstrip("\ufeff").splitlines():
         if line.strip():
             try:
                 json.loads(line)
             except ValueError:
-                return True
+                start = line.lstrip()
+                return not (start.startswith("{") or (start.startswith("[") and not _TAG.match(start)))
             return False
     return False
 
