@@ -155,7 +155,36 @@ def _consistent_state(game: Game[Any, Any, Any], dealt: Dealt) -> list[Example]:
         ("legal-actions", {"state": state}, "/state/seats"),
         ("actions", {"state": state, "action": action}, "/state/seats"),
         ("states/view", {"state": state, "seat": 0}, "/state/seats"),
+        ("actions/suggest", {"state": state}, "/state/seats"),
     ]
+
+
+def _notation_of_the_game(game: Game[Any, Any, Any], dealt: Dealt) -> list[Example]:
+    text = {"notation": "0"}  # a string, as the contract types it, that is no record: a move number wants a dot
+    return [(op, text, "/notation") for op in ("records/parse", "records/adjudicate", "matches/adjudicate")]
+
+
+def _dealer_of_the_match(game: Game[Any, Any, Any], dealt: Dealt) -> list[Example]:
+    players = game.min_players  # a dealer the schema admits (below the most players) but not a seat of this table
+    if players == game.max_players:
+        return []
+    deal = {"dealer": players, "seed": "refusals", "actions": []}
+    return [("matches/adjudicate", {"match": {"players": players, "deals": [deal]}}, "/match/deals/0/dealer")]
+
+
+def _record_to_format(game: Game[Any, Any, Any], dealt: Dealt) -> list[Example]:
+    card, again, other = twice(game)
+    players = game.min_players
+    deck = list(game.pack(players, game.options(None)))
+    deck[deck.index(other)] = again
+    record = {"players": players, "dealer": 0, "deck": deck, "actions": []}
+    return [("records/format", {"record": record}, f"/record/deck/{deck.index(again)}")]
+
+
+def _seat_to_act(game: Game[Any, Any, Any], dealt: Dealt) -> list[Example]:
+    state, action = dealt(game, game.min_players)
+    idle = next(seat for seat in range(game.min_players) if seat != action["seat"])
+    return [("actions/suggest", {"state": state, "seat": idle}, "/seat")]
 
 
 REFUSALS: tuple[Refusal, ...] = (
@@ -222,8 +251,37 @@ REFUSALS: tuple[Refusal, ...] = (
         "each phase's fields.",
         why="These are relations across the whole state (a card's place among every hand, stock and trick; sums; "
         "what one field's value makes of another), not constraints on a value; states/validate answers them.",
-        operations=("legal-actions", "actions", "states/view"),
+        operations=("legal-actions", "actions", "states/view", "actions/suggest"),
         example=_consistent_state,
+    ),
+    Refusal(
+        rule="A notation is a text of the grammar of docs/notation.md (API.md 16): tags, then actions as words; a "
+        "text that does not parse is a 422 `/invalid-notation` at its line and column.",
+        why="The contract types `notation` as a string; a grammar of lines, tags and words is no JSON Schema "
+        "`pattern` worth the name (and a pattern could not say the line and column).",
+        operations=("records/parse", "records/adjudicate", "matches/adjudicate"),
+        example=_notation_of_the_game,
+    ),
+    Refusal(
+        rule="A match's deals are dealt as `deals` deals them (each deck the pack of its deal, each dealer and view "
+        "a seat of the table, the carry one number per seat or side), the same rules as a record's.",
+        why="As for a record: JSON Schema relates no field to another's value, across a match's deals as within one.",
+        operations=("matches/adjudicate",),
+        example=_dealer_of_the_match,
+    ),
+    Refusal(
+        rule="A record or match to format has a table as records/adjudicate and matches/adjudicate check it: its "
+        "deck one pack's cards, each once in any spelling, a seat of the table as dealer, the carry the table's.",
+        why="The same rules as a record's to adjudicate: relations between fields and across spellings of a card.",
+        operations=("records/format",),
+        example=_record_to_format,
+    ),
+    Refusal(
+        rule="A suggestion is for a seat that may act now: `seat`, when given, is the seat to act (or one that may "
+        "act, where several may).",
+        why="Which seat may act follows from the whole state; JSON Schema bounds a seat by constants.",
+        operations=("actions/suggest",),
+        example=_seat_to_act,
     ),
 )
 
