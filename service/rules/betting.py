@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
+from service.rules.options import CHIP_LIMIT
+
 
 def payouts(put_in: Sequence[int], won: Mapping[int, int]) -> list[int]:
     """Each seat's net gain: what it won from the pots less what it put in."""
@@ -33,3 +35,13 @@ class BettingSeat(Protocol):
 def still_in(seats: Iterable[BettingSeat]) -> list[int]:
     """The seats that have not folded, in seat order (the players still in for the pot)."""
     return [s.seat for s in seats if not s.folded]
+
+
+def amounts(low: int, high: int | None) -> tuple[int, int | None] | None:
+    """A bet's or raise's amounts, ``low`` to ``high`` (None: no cap of the rules), within what an action may say
+    (``CHIP_LIMIT``, the bound of an action's amount); None when no amount is left (a state already at the
+    limit: the wager is not listed, as no action could carry it)."""
+    top = CHIP_LIMIT if high is None else min(high, CHIP_LIMIT)
+    if low > top:
+        return None
+    return low, None if high is None else top

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
-from service.rules.betting import payouts, still_in
+from service.rules.betting import amounts, payouts, still_in
 from service.rules.cards import PIP_VALUE, Card, FrenchCards, rank
 from service.rules.errors import Problem
 from service.rules.game import (
@@ -209,14 +209,13 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
         if seat is None or not 0 <= seat < len(state.seats):
             return []
         if state.phase == BETTING:
-            low, high = self._raise_bounds(state)
-            if state.level == 0:  # the dealer must open: "mora uložiti najmanje 1 žeton"
-                return [{"seat": seat, "type": "bet", "min": low, "max": high}]
-            return [
-                {"seat": seat, "type": "fold"},
-                {"seat": seat, "type": "call"},
-                {"seat": seat, "type": "raise", "min": low, "max": high},
-            ]
+            bounds = amounts(*self._raise_bounds(state))
+            if state.level == 0 and bounds is not None:  # the dealer must open: "mora uložiti najmanje 1 žeton"
+                return [{"seat": seat, "type": "bet", "min": bounds[0], "max": bounds[1]}]
+            wagers: list[LegalAction] = [{"seat": seat, "type": "fold"}, {"seat": seat, "type": "call"}]
+            if bounds is not None:  # no raise past the most an action may say
+                wagers.append({"seat": seat, "type": "raise", "min": bounds[0], "max": bounds[1]})
+            return wagers
         if state.phase == DRAWING:
             actions: list[LegalAction] = []
             if state.stock:

@@ -9,7 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
-from service.rules.betting import payouts, still_in
+from service.rules.betting import amounts, payouts, still_in
 from service.rules.cards import Card, FrenchCards
 from service.rules.errors import Problem
 from service.rules.game import (
@@ -128,12 +128,12 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
             return []
         me = state.seats[seat]
         actions: list[LegalAction] = [{"seat": seat, "type": "fold"}]
-        low, high = self._min_amount(state, me.blind), self._max_amount(state, me.blind)
+        bounds = amounts(self._min_amount(state, me.blind), self._max_amount(state, me.blind))
         wager = "bet" if state.stake is None else "raise"
         if state.stake is not None:
             actions.append({"seat": seat, "type": "call"})
-        if high is None or low <= high:
-            actions.append({"seat": seat, "type": wager, "min": low, "max": high})
+        if bounds is not None:
+            actions.append({"seat": seat, "type": wager, "min": bounds[0], "max": bounds[1]})
         if self._can_see(state, seat):
             actions.append({"seat": seat, "type": "see"})
         if me.blind:
