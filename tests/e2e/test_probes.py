@@ -58,8 +58,8 @@ def served(workers: int = WORKERS) -> Iterator[tuple[int, int]]:
 
 
 class InFlight:
-    """``count`` of the longest request (the equity case), each written whole to its own connection (in flight once made), and
-    when each answer began to arrive (a thread per connection reads it)."""
+    """``count`` of the longest request (the equity case), each written whole to its own connection (in flight
+    once made), and when each answer began to arrive (a thread per connection reads it)."""
 
     def __init__(self, port: int, count: int) -> None:
         cases = [heaviest_equity()]
