@@ -6,16 +6,14 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, validate
 
 from schemas.common import result_field, word_field
 from schemas.operations.play import deal_fields
 from schemas.operations.records import (
     MAX_ACTIONS,
     adjudication_error,
-    notation_field,
-    one_of,
-    trace_asked,
+    json_or_text,
     trace_fields,
     traced_views,
 )
@@ -45,21 +43,13 @@ class DealsList(fields.List):
 
 def schemas(parts: GameParts) -> dict[str, type[Schema]]:
     """The match (with trace and views asked) and the verdict: each deal's, the standings, the winners."""
-    request = parts.build(
+    request = json_or_text(
+        parts,
         "MatchRequest",
-        {
-            "match": fields.Nested(
-                match_schema(parts), metadata={"description": "The match as JSON (or give `notation`)."}
-            ),
-            "notation": notation_field(
-                "The match as text (API.md section 16, docs/notation.md), in place of `match` (a text of one deal is a "
-                "match of one deal); an illegal action's `error` then also gives its `line` and `column`."
-            ),
-            "check_one": validates_schema(one_of("match", "notation")),
-            "json_schema_variants": {"AsJson": ("match",), "AsText": ("notation",)},
-            **parts.views_asked(),
-            **trace_asked("each deal's trace"),
-        },
+        ("match", match_schema(parts)),
+        "The match as text (API.md section 16, docs/notation.md), in place of `match` (a text of one deal is a "
+        "match of one deal); an illegal action's `error` then also gives its `line` and `column`.",
+        "each deal's trace",
     )
     response = parts.build(
         "MatchResponse",

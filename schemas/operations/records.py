@@ -28,21 +28,13 @@ def serves(game: Game[Any, Any, Any]) -> bool:
 
 def schemas(parts: GameParts) -> dict[str, type[Schema]]:
     """The record (with the views asked) and the verdict: the refused action if any, the final state."""
-    request = parts.build(
+    request = json_or_text(
+        parts,
         "RecordRequest",
-        {
-            "record": fields.Nested(
-                record_schema(parts), metadata={"description": "The record as JSON (or give `notation`)."}
-            ),
-            "notation": notation_field(
-                "The record as text (API.md section 16, docs/notation.md), in place of `record`; an illegal "
-                "action's `error` then also gives its `line` and `column`."
-            ),
-            "check_one": validates_schema(one_of("record", "notation")),
-            "json_schema_variants": {"AsJson": ("record",), "AsText": ("notation",)},
-            **parts.views_asked(),
-            **trace_asked("the record's trace"),
-        },
+        ("record", record_schema(parts)),
+        "The record as text (API.md section 16, docs/notation.md), in place of `record`; an illegal action's "
+        "`error` then also gives its `line` and `column`.",
+        "the record's trace",
     )
     response = parts.build(
         "AdjudicateResponse",
@@ -60,6 +52,23 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
         },
     )
     return {"record_request": request, "adjudicate_response": response}
+
+
+def json_or_text(parts: GameParts, name: str, json: tuple[str, type[Schema]], text: str, traced: str) -> type[Schema]:
+    """A body that takes one document as JSON (``json``: its field and schema) or as text (``notation``,
+    described by ``text``), one of the two, with the views and the trace (``traced``) asked of it."""
+    key, schema = json
+    return parts.build(
+        name,
+        {
+            key: fields.Nested(schema, metadata={"description": f"The {key} as JSON (or give `notation`)."}),
+            "notation": notation_field(text),
+            "check_one": validates_schema(one_of(key, "notation")),
+            "json_schema_variants": {"AsJson": (key,), "AsText": ("notation",)},
+            **parts.views_asked(),
+            **trace_asked(traced),
+        },
+    )
 
 
 @functools.cache
