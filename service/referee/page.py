@@ -15,7 +15,7 @@ from werkzeug.datastructures import FileStorage, MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.api.operations.catalog import game_detail
-from service.referee import verdicts, words
+from service.referee import sentences, verdicts, words
 from service.referee.rules_html import rule_page_url, rules_html
 from service.rules import names
 from service.rules.game import Game, HandGame
@@ -179,6 +179,7 @@ def _page(
         },
         rules_url=rule_page_url(game.id),
         native=native_names(game.id),
+        say=sentences.page_table(game.id),
         **context,
     )
     return Response(html, status=http_status, mimetype="text/html")

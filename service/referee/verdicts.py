@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import current_app
+from markupsafe import escape
 from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Response
 
 from service.api.jsonio import loads_document
-from service.referee import words
+from service.referee import sentences, words
 from service.referee.rules_html import rule_page_url
 from service.rules import names
 from service.rules.errors import CardError
@@ -437,12 +438,9 @@ VERDICT_WORDS = {"complete": "complete", "in_progress": "in progress", "illegal"
 def record_verdict(game_id: str, record: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
     """The verdict of ``records/adjudicate`` with ``trace``: the steps, the illegal action marked, the result."""
     verdict = answer["verdict"]
+    sayer = sentences.Sayer(game_id, suit_colours(game_id))
     steps = [
-        {
-            "n": step["index"] + 1,
-            "action": action_text(step["action"]),
-            "events": [said(e) for e in step["events"] if not _echoes(e, step["action"])],
-        }
+        {"n": step["index"] + 1, "said": sayer.step(step["events"]) or escape(action_text(step["action"]))}
         for step in answer.get("steps") or []
     ]
     illegal = None
@@ -473,7 +471,7 @@ def record_verdict(game_id: str, record: Mapping[str, Any], answer: Mapping[str,
         "kind": "record",
         "sentence": sentence,
         "verdict": verdict,
-        "deal_events": [said(e) for e in answer.get("deal_events") or []],
+        "deal": sayer.deal(answer.get("deal_events") or []),
         "steps": steps,
         "illegal": illegal,
         "result": result,
@@ -514,8 +512,3 @@ def table_at(state: Mapping[str, Any], said: Mapping[str, str]) -> dict[str, Any
 
 def _yes_no(value: Any) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
-
-
-def _echoes(event: Mapping[str, Any], action: Mapping[str, Any]) -> bool:
-    """An event that only repeats its action (``play`` by the same seat)."""
-    return event.get("type") == action.get("type") and event.get("seat") == action.get("seat")

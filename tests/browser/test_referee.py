@@ -198,7 +198,7 @@ def test_complete_record_and_stepping(session: Any) -> None:
     expect(status(page)).to_contain_text("Seat " + str(answer["result"]["winners"][0]))
     steps = page.get_by_role("list", name="Steps")
     expect(steps.get_by_role("listitem")).to_have_count(len(record["actions"]))
-    expect(steps.get_by_role("listitem").first).to_contain_text(f"Seat {record['actions'][0]['seat']}: play")
+    expect(steps.get_by_role("listitem").first).to_contain_text(f"Seat {record['actions'][0]['seat']} plays")
     expect(page.locator("#verdict-details")).to_contain_text("Points:")
     # step through with the keyboard while the list has focus
     steps.focus()

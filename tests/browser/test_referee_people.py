@@ -146,7 +146,7 @@ def test_actions_count_from_1_and_seats_from_0(session: Any) -> None:
     items = page.get_by_role("list", name="Steps").get_by_role("listitem")
     expect(items.nth(index)).to_contain_text(f"Illegal (action {index + 1}): Seat {seat}:")
     expect(page.locator("#step-position")).to_have_text(f"Step {index} of {index}")
-    expect(items.first).to_contain_text(f"Seat {record['actions'][0]['seat']}:")
+    expect(items.first).to_contain_text(f"Seat {record['actions'][0]['seat']} plays")
     record["actions"][3] = {"seat": 0, "type": "play", "card": "ZZ"}
     check(page, record)
     expect(page.locator("#record-error")).to_contain_text("Record, action 4")

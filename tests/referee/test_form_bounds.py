@@ -77,7 +77,7 @@ def test_a_whole_body_keeps_its_own_fields_and_gets_the_trace(client: Any) -> No
     record = play(GAMES["briscola"], 2, "whole").record()
     html = post_record(client, json.dumps({"record": record, "views": [1]})).get_data(as_text=True)
     assert status_of(html).startswith("The record is complete")
-    assert html.count('<li><span class="action">') == len(record["actions"])
+    assert html.count('<li><span class="said">') == len(record["actions"])
 
 
 def test_a_record_file_that_is_not_utf8_is_refused_at_its_field(client: Any) -> None:

@@ -216,7 +216,7 @@ def test_a_record_form_post_and_its_file(client: Any) -> None:
     ):
         html = client.post("/referee/briscola", data=data, content_type="multipart/form-data").get_data(as_text=True)
         assert status_of(html).startswith("The record is complete")
-        assert html.count('<li><span class="action">') == len(record["actions"])
+        assert html.count('<li><span class="said">') == len(record["actions"])
     html = client.post("/referee/briscola", data={"form": "record", "record": "{oops"}).get_data(as_text=True)
     assert "not valid JSON" in html and status_of(html).startswith("No verdict")
 
@@ -257,7 +257,7 @@ def test_a_record_as_text_posted_typed_and_from_a_file(client: Any) -> None:
     ):
         html = client.post("/referee/briscola", data=data, content_type="multipart/form-data").get_data(as_text=True)
         assert status_of(html).startswith(f"The record is {answer['verdict']}")
-        assert html.count('<li><span class="action">') == len(record["actions"])
+        assert html.count('<li><span class="said">') == len(record["actions"])
     both = {"form": "record", "notation": text, "record": json.dumps(record)}
     html = client.post("/referee/briscola", data=both).get_data(as_text=True)
     assert "not both" in html and status_of(html).startswith("No verdict")

@@ -334,6 +334,115 @@ function showWhere(text, errors) {
   $("record-text-where").hidden = false;
 }
 
+// -- steps in words: the sentences of service/referee/sentences.py (the page's data carries its table) --------
+const SAY = data.say;
+const FIELD = /\{(\w+)(?:\|(\w+)(?::(\w+))?)?\}/g;
+const present = (v) =>
+  v !== null && v !== undefined && v !== false && !(Array.isArray(v) && !v.length) && !(typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length);
+const englishName = (kind, id) => ((SAY.names.en || {})[kind] || {})[id] ?? String(id).replaceAll("_", " ");
+
+// " (term)" in each of the game's other languages with a term of its own, each marked with its language.
+function nativeTerms(kind, id, english) {
+  const terms = Object.entries(SAY.names)
+    .filter(([lang, kinds]) => lang !== "en" && kinds[kind] && id in kinds[kind] && kinds[kind][id].toLowerCase() !== english.toLowerCase())
+    .map(([lang, kinds]) => el("span", { lang, text: kinds[kind][id] }));
+  return terms.length ? [" (", ...terms.flatMap((t, i) => (i ? [", ", t] : [t])), ")"] : [];
+}
+
+function saidCard(code) {
+  const colour = code.length > 1 ? COLOURS[code.slice(-2)] || COLOURS[code.slice(-1)] : null;
+  const symbol = code.length === 2 ? SAY.symbols[code[1]] : undefined;
+  const inner = symbol
+    ? [el("span", { "aria-hidden": "true", text: (code[0] === "T" ? "10" : code[0]) + symbol }), el("span", { class: "visually-hidden", text: code })]
+    : [code];
+  return [el("span", { class: colour ? `card suit-${colour}` : "card" }, inner), ...nativeTerms("card", code, code)];
+}
+
+const joined = (lists, by) => lists.flatMap((nodes, i) => (i ? [by, ...nodes] : nodes));
+
+function saidValue(value, how, arg) {
+  if (!how) return [String(value)];
+  if (how === "card") return saidCard(String(value));
+  if (how === "cards") return joined(value.map((c) => saidCard(String(c))), " ");
+  if (how === "count") return [value >= 0 && value < SAY.numbers.length ? SAY.numbers[value] : String(value)];
+  if (how === "many") return [`${value} ${arg}${value === 1 ? "" : "s"}`];
+  if (how === "name" || how === "word") {
+    const english = englishName(arg, String(value));
+    return [english, ...(how === "name" ? nativeTerms(arg, String(value), english) : [])];
+  }
+  if (how === "suit") return [SAY.suit_words[value] ?? String(value)];
+  if (how === "assign") return joined(Object.entries(value).map(([k, v]) => [...saidCard(k), " as ", ...saidCard(v)]), ", ");
+  if (how === "melds") {
+    return joined(
+      value.map((m) => {
+        const english = englishName("meld", m.kind);
+        return [english, ...nativeTerms("meld", m.kind, english), " with ", ...saidValue(m.cards, "cards"), ": ", ...saidValue(m.points, "many", "point")];
+      }),
+      " and ",
+    );
+  }
+  return []; // "if": nothing said
+}
+
+function saidTemplate(template, event) {
+  const out = [];
+  let at = 0;
+  for (const m of template.matchAll(FIELD)) {
+    out.push(template.slice(at, m.index), ...saidValue(event[m[1]], m[2], m[3]));
+    at = m.index + m[0].length;
+  }
+  out.push(template.slice(at));
+  return out.filter((part) => part !== "");
+}
+
+const fits = (template, event) => [...template.matchAll(FIELD)].every((m) => present(event[m[1]]));
+
+function sameKey(template, then, event) {
+  const own = new Set([...(then || "").matchAll(FIELD)].map((m) => m[1]));
+  return JSON.stringify([...template.matchAll(FIELD)].map((m) => m[1]).filter((f) => !own.has(f)).map((f) => event[f] ?? null));
+}
+
+function fallback(event) {
+  const rest = Object.entries(event).filter(([k, v]) => k !== "type" && v !== null).map(([k, v]) => `${k} ${v}`);
+  return [String(event.type ?? "").replaceAll("_", " "), ...rest].join(" ");
+}
+
+// The events as clauses (each a list of nodes): an event going on from the one before in its entry's "then".
+function clauses(events) {
+  const out = [];
+  let previous = null;
+  for (const event of events) {
+    const entry = SAY.sentences[event.type];
+    const chosen = entry ? entry.say.find((t) => fits(t, event)) : undefined;
+    if (!chosen) {
+      out.push([fallback(event)]);
+      previous = null;
+      continue;
+    }
+    const key = `${chosen}\n${sameKey(chosen, entry.then, event)}`;
+    if (entry.then && previous === key && out.length) {
+      out[out.length - 1].push(...saidTemplate(entry.then, event));
+      continue;
+    }
+    out.push(saidTemplate(chosen, event));
+    previous = entry.then ? key : null;
+  }
+  return out;
+}
+
+function capital(nodes) {
+  const [first, ...rest] = nodes;
+  return typeof first === "string" && /^\p{L}/u.test(first) ? [first[0].toUpperCase() + first.slice(1), ...rest] : nodes;
+}
+
+// A step's events as sentences; the deal's as one sentence, its clauses joined by semicolons.
+const stepSaid = (events) => joined(clauses(events).map((c) => [...capital(c), "."]), " ");
+function dealSaid(events) {
+  const all = clauses(events);
+  return all.length ? [...capital(joined(all, "; ")), "."] : [];
+}
+const saidNode = (nodes) => el("span", { class: "said" }, nodes);
+
 // -- verdicts ----------------------------------------------------------------------------------------
 function numbered(label, indices) {
   const names = indices.map((i) => String(i + 1));
@@ -514,13 +623,8 @@ function recordVerdict(asked, answer) {
   record = asked;
   states = new Map([[steps.length, answer.state]]);
   const items = steps.map((s) => {
-    const events = s.events.filter((e) => !(e.type === s.action.type && e.seat === s.action.seat)).map((e) => said(e));
-    return el(
-      "li",
-      { "data-step": s.index + 1 },
-      el("span", { class: "action", text: actionText(s.action) }),
-      events.length ? el("span", { class: "events", text: ` (${events.join("; ")})` }) : null,
-    );
+    const words = stepSaid(s.events);
+    return el("li", { "data-step": s.index + 1 }, saidNode(words.length ? words : [actionText(s.action)]));
   });
   let sentence = `The record is ${VERDICT_WORDS[answer.verdict]}`;
   const error = answer.error;
@@ -547,7 +651,7 @@ function recordVerdict(asked, answer) {
   } else {
     sentence += `: ${answer.applied} actions applied, all legal.`;
   }
-  const dealt = (answer.deal_events || []).map((e) => said(e));
+  const dealt = dealSaid(answer.deal_events || []);
   const list = el("ol", { class: "steps", id: "steps", "aria-labelledby": "steps-heading", tabindex: "0" }, items);
   list.addEventListener("keydown", stepKeys);
   const previous = el("button", { type: "button", id: "previous-step", text: "Previous step" });
@@ -556,7 +660,7 @@ function recordVerdict(asked, answer) {
   next.addEventListener("click", () => goTo(step + 1));
   showVerdict(
     sentence,
-    dealt.length ? el("p", { class: "deal", text: `The deal: ${dealt.join("; ")}.` }) : null,
+    dealt.length ? el("p", { class: "deal" }, "The deal: ", saidNode(dealt)) : null,
     el("h3", { id: "steps-heading", text: "Steps" }),
     el(
       "div",

@@ -1,0 +1,222 @@
+"""Every event of every game as an English sentence (issue 31): one table of sentences per event type, the one
+source of the words the referee page says of a step, with a script and without.
+
+:data:`SENTENCES` is the table: for each event type a list of templates, the first whose fields the event has
+(present, not null, not false, not empty) is said. ``{field}`` says a field as it is; ``{field|filter}`` through
+a filter: ``card`` (the card as its suit symbol, its code for screen readers), ``cards``, ``count`` (a number
+in words), ``many:noun`` (``3 points``, ``1 point``), ``name:kind`` (the English term of an id, then its terms
+in the game's own languages, each marked with its ``lang``), ``word:kind`` (the English term alone), ``suit``
+(the suit in English), ``assign`` (Broggin's named cards and what they stand for), ``melds`` (Briscan's),
+``if`` (nothing: the template needs the field true). An entry's ``then`` continues the sentence before for an
+event of the same type whose other fields are the same ("Seat 1 draws, then seat 0").
+
+:func:`said` renders a template here (the page without a script); static/referee.js renders the same table,
+which the page carries in its data (:func:`page_table`), with the same rules: the words are written once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from service.rules import names
+
+Entry = Mapping[str, Any]
+
+SENTENCES: dict[str, Entry] = {
+    "deal": {"say": ["{cards_each|count} cards each"]},
+    "ante": {"say": ["seat {seat} antes {amount} to the {pot|name:pot}", "seat {seat} antes {amount}"],
+             "then": ", then seat {seat}"},
+    "face_up": {"say": ["face up: {card|card} to seat {seat}"], "then": ", {card|card} to seat {seat}"},
+    "turn_up": {"say": ["{card|card} turned up: {trump|suit} are trumps"]},
+    "bonus": {"say": ["seat {seat} scores {points|many:point} for the {kind|name:bonus}"]},
+    "bet": {"say": ["seat {seat} bets {amount}", "seat {seat} bets {chips}"]},
+    "call": {"say": ["seat {seat} calls {card|card}: {trump|suit} are trumps", "seat {seat} calls with {chips}"]},
+    "raise": {"say": ["seat {seat} raises to {amount}"]},
+    "fold": {"say": ["seat {seat} folds"]},
+    "look": {"say": ["seat {seat} looks at the hand"]},
+    "see": {"say": ["seat {seat} pays {chips} to see"]},
+    "show": {"say": ["seat {seat} shows {hand|cards}: {category|name:category}, with {interpretation|assign}",
+                     "seat {seat} shows {hand|cards}: {category|name:category}", "seat {seat} shows {hand|cards}"]},
+    "pot_won": {"say": ["seat {seat} wins the {pot|name:pot}, {amount}, with {card|card}",
+                        "seat {seat} wins the {pot|name:pot}, {amount} ({reason|name:reason})",
+                        "seat {seat} wins the {pot|name:pot}, {amount}", "seat {seat} wins the pot, {amount}"]},
+    "pot_carried": {"say": ["the {pot|name:pot}, {amount}, carries over to the next deal",
+                            "the pot, {amount}, carries over to the next deal with seat {seat}"]},
+    "pot_returned": {"say": ["the {pot|name:pot} goes back, {amount_each} to each seat"]},
+    "phase": {"say": ["the {phase|name:phase} begins, seat {to_act} to act", "the {phase|name:phase} begins"]},
+    "hit": {"say": ["seat {seat} draws {card|card}: {total} in all"]},
+    "stand": {"say": ["seat {seat} stands on {total}"]},
+    "bust": {"say": ["seat {seat} is bust on {total}"]},
+    "play": {"say": ["seat {seat} plays {card|card}"]},
+    "trick": {"say": ["seat {winner} takes the trick ({cards|cards}): {points|many:point}"]},
+    "draw": {"say": ["seat {seat} draws"], "then": ", then seat {seat}"},
+    "exchange_turnup": {"say": ["seat {seat} gives {gave|card} for the turned-up {took|card}"]},
+    "exchange_seven": {"say": ["seat {seat} gives the seven of trumps, {gave|card}, for the turned-up {took|card}"]},
+    "bid": {"say": ["seat {seat} bids the {rank|name:rank}", "seat {seat} bids {points|many:point}"]},
+    "pass": {"say": ["seat {seat} passes"]},
+    "thrown_in": {"say": ["everybody passed: the deal is thrown in, and seat {next_dealer} deals the next"]},
+    "auction_won": {"say": ["seat {seat} wins the auction with the {rank|name:rank}",
+                            "seat {seat} wins the auction with {points|many:point}"]},
+    "partner_revealed": {"say": ["seat {seat} holds the called card: the caller plays alone{alone|if}",
+                                 "seat {seat} plays the called card: the caller's partner"]},
+    "exchange": {"say": ["seat {seat} exchanges {cards|many:card}"]},
+    "restock": {"say": ["the stock is filled again: {cards|many:card}"]},
+    "declare": {"say": ["seat {seat} declares {assignments|assign}", "seat {seat} declares nothing"]},
+    "announce": {"say": ["seat {seat} announces {melds|melds}"]},
+    "game_won": {"say": ["seat {seat} wins the game with {score} ({reason|name:reason})",
+                         "seat {seat} wins the game with {score}", "seat {seat} wins the game ({reason|name:reason})",
+                         "seat {seat} wins the game"]},
+}  # fmt: skip
+"""Every event type's sentences (the first whose fields the event has), and how the next one goes on."""
+
+NAME_KINDS = ("card", "category", "meld", "bonus", "pot", "phase", "reason", "rank")
+"""The kinds of names a sentence says (``name:kind``, ``word:kind``, a named card), in the page's data."""
+
+NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+FIELD = re.compile(r"\{(\w+)(?:\|(\w+)(?::(\w+))?)?\}")
+
+
+def page_table(game_id: str) -> dict[str, Any]:
+    """What the script needs to say a game's steps: the table, the number words and the game's names."""
+    table = names.table(game_id)
+    return {
+        "sentences": SENTENCES,
+        "numbers": NUMBERS,
+        "suit_words": SUIT_WORDS,
+        "symbols": SYMBOLS,
+        "names": {
+            lang: {kind: {i: t.text for i, t in kinds[kind].items()} for kind in NAME_KINDS if kind in kinds}
+            for lang, kinds in table.items()
+        },
+    }
+
+
+def present(value: Any) -> bool:
+    """Whether a template may say a field (the script's ``present`` is the same)."""
+    return value is not None and value is not False and value != [] and value != {}
+
+
+class Sayer:
+    """The sentences of one game (its names, its suit colours)."""
+
+    def __init__(self, game_id: str, colours: Mapping[str, str]) -> None:
+        self.data = page_table(game_id)
+        self.colours = colours
+
+    def card(self, code: str) -> Markup:
+        colour = self.colours.get(code[-2:]) or self.colours.get(code[-1:]) if len(code) > 1 else None
+        cls = f"card suit-{colour}" if colour else "card"
+        if len(code) == 2 and code[1] in SYMBOLS:
+            rank = "10" if code[0] == "T" else code[0]
+            inner = Markup('<span aria-hidden="true">{}</span><span class="visually-hidden">{}</span>').format(
+                rank + SYMBOLS[code[1]], code
+            )
+        else:
+            inner = escape(code)
+        return Markup('<span class="{}">{}</span>').format(cls, inner) + self.native("card", code, code)
+
+    def native(self, kind: str, id_: str, english: str) -> Markup:
+        """`` (term)`` in each of the game's other languages with a term of its own for ``id_``, marked."""
+        terms = [
+            Markup('<span lang="{}">{}</span>').format(lang, kinds[kind][id_])
+            for lang, kinds in self.data["names"].items()
+            if lang != names.ENGLISH and id_ in kinds.get(kind, {}) and kinds[kind][id_].lower() != english.lower()
+        ]
+        return Markup(" (") + Markup(", ").join(terms) + Markup(")") if terms else Markup("")
+
+    def english(self, kind: str, id_: str) -> str:
+        return str(self.data["names"].get(names.ENGLISH, {}).get(kind, {}).get(id_, str(id_).replace("_", " ")))
+
+    def value(self, value: Any, how: str | None, arg: str | None) -> Markup:
+        if how is None:
+            return escape(str(value))
+        if how == "card":
+            return self.card(str(value))
+        if how == "cards":
+            return Markup(" ").join(self.card(str(c)) for c in value)
+        if how == "count":
+            return escape(NUMBERS[value] if 0 <= value < len(NUMBERS) else str(value))
+        if how == "many":
+            return escape(f"{value} {arg}" + ("" if value == 1 else "s"))
+        if how in ("name", "word"):
+            said = self.english(str(arg), str(value))
+            return escape(said) + (self.native(str(arg), str(value), said) if how == "name" else Markup(""))
+        if how == "suit":
+            return escape(SUIT_WORDS.get(value, value))
+        if how == "assign":
+            return Markup(", ").join(Markup("{} as {}").format(self.card(k), self.card(v)) for k, v in value.items())
+        if how == "melds":
+            return Markup(" and ").join(
+                Markup("{}{} with {}: {}").format(
+                    self.english("meld", m["kind"]),
+                    self.native("meld", m["kind"], self.english("meld", m["kind"])),
+                    Markup(" ").join(self.card(c) for c in m["cards"]),
+                    self.value(m["points"], "many", "point"),
+                )
+                for m in value
+            )
+        return Markup("")  # "if": nothing said
+
+    def template(self, template: str, event: Mapping[str, Any]) -> Markup:
+        out, at = Markup(""), 0
+        for m in FIELD.finditer(template):
+            out += escape(template[at : m.start()]) + self.value(event[m.group(1)], m.group(2), m.group(3))
+            at = m.end()
+        return out + escape(template[at:])
+
+    def clauses(self, events: Sequence[Mapping[str, Any]]) -> list[Markup]:
+        """The events as clauses: one a template, an event going on from the one before in its ``then``."""
+        out: list[Markup] = []
+        previous: tuple[str, dict[str, Any]] | None = None
+        for event in events:
+            entry = SENTENCES.get(str(event.get("type")))
+            chosen = next((t for t in (entry or {}).get("say", []) if _fits(t, event)), None) if entry else None
+            if entry is None or chosen is None:
+                out.append(escape(_fallback(event)))
+                previous = None
+                continue
+            then = entry.get("then")
+            key = _key(chosen, then, event)
+            if then and previous == (chosen, key) and out:
+                out[-1] += self.template(then, event)
+                continue
+            out.append(self.template(chosen, event))
+            previous = (chosen, key) if then else None
+        return out
+
+    def step(self, events: Sequence[Mapping[str, Any]]) -> Markup:
+        """A step's events as sentences: each clause a sentence of its own."""
+        return Markup(" ").join(_capital(c) + Markup(".") for c in self.clauses(events))
+
+    def deal(self, events: Sequence[Mapping[str, Any]]) -> Markup:
+        """The deal's events as one sentence, its clauses joined by semicolons."""
+        clauses = self.clauses(events)
+        return _capital(Markup("; ").join(clauses)) + Markup(".") if clauses else Markup("")
+
+
+def _fits(template: str, event: Mapping[str, Any]) -> bool:
+    return all(present(event.get(m.group(1))) for m in FIELD.finditer(template))
+
+
+def _key(template: str, then: str | None, event: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields a template says that its ``then`` does not: equal for the next event to go on from it."""
+    own = {m.group(1) for m in FIELD.finditer(then or "")}
+    return {f: event.get(f) for m in FIELD.finditer(template) if (f := m.group(1)) not in own}
+
+
+def _fallback(event: Mapping[str, Any]) -> str:
+    """An event the table has no sentence for: its type and fields (never the case for a registered game)."""
+    rest = [f"{k} {v}" for k, v in event.items() if k != "type" and v is not None]
+    return " ".join([str(event.get("type", "")).replace("_", " "), *rest])
+
+
+def _capital(text: Markup) -> Markup:
+    """The clause with its first letter a capital (a clause opening with markup stays as it is)."""
+    raw = str(text)
+    return Markup(raw[:1].upper() + raw[1:]) if raw[:1].isalpha() else text

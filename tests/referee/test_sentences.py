@@ -1,0 +1,63 @@
+"""Every event of every game has a sentence (issue 31): the table of service/referee/sentences.py names every
+event type a game declares, a template fits every event of real playthroughs, and the sentences read as the
+issue writes them."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from service.referee import sentences
+from service.referee.verdicts import suit_colours
+from service.rules.registry import GAMES
+from tests.referee.said_records import covering, declared
+from tests.simulation import play
+
+
+def text(markup: Any) -> str:
+    """What a sighted reader sees: the cards' symbols, never the codes kept for screen readers."""
+    return re.sub(r"<[^>]+>", "", re.sub(r'<span class="visually-hidden">[^<]*</span>', "", str(markup)))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_event_type_has_a_sentence_that_fits_every_event(game_id: str) -> None:
+    game = GAMES[game_id]
+    assert declared(game) <= set(sentences.SENTENCES), declared(game) - set(sentences.SENTENCES)
+    for record in covering(game):
+        deal = play(
+            game, record["players"], record["seed"], record["options"], record["dealer"], carry=record.get("carry")
+        )
+        events = [*deal.start.events, *(e for step in deal.steps for e in step.transition.events)]
+        for event in events:
+            said = sentences.SENTENCES[event["type"]]["say"]
+            assert any(sentences._fits(t, event) for t in said), event
+
+
+def test_the_sentences_read_as_people_say_them() -> None:
+    sayer = sentences.Sayer("briscola", suit_colours("briscola"))
+    step = [
+        {"type": "play", "seat": 0, "card": "7C"},
+        {"type": "trick", "winner": 1, "cards": ["QC", "7C"], "points": 3},
+        {"type": "draw", "seat": 1, "card": "3S"},
+        {"type": "draw", "seat": 0, "card": "JH"},
+    ]
+    assert (
+        text(sayer.step(step))
+        == "Seat 0 plays 7♣. Seat 1 takes the trick (Q♣ 7♣): 3 points. Seat 1 draws, then seat 0."
+    )
+    deal = [{"type": "deal", "cards_each": 3, "first": 1}, {"type": "turn_up", "card": "5S", "trump": "S"}]
+    assert text(sayer.deal(deal)) == "Three cards each; 5♠ turned up: spades are trumps."
+    assert '<span class="visually-hidden">7C</span>' in str(sayer.step(step))
+    brag = sentences.Sayer("three-card-brag", suit_colours("three-card-brag"))
+    assert text(brag.step([{"type": "raise", "seat": 2, "chips": 3, "amount": 4}])) == "Seat 2 raises to 4."
+
+
+def test_native_terms_are_marked_with_their_language() -> None:
+    sayer = sentences.Sayer("broggin", suit_colours("broggin"))
+    said = str(sayer.step([{"type": "declare", "seat": 0, "assignments": {"Merchant": "1Co"}}]))
+    assert '<span lang="sv">Köpmannen</span>' in said
+    old = sentences.Sayer("old-brag", suit_colours("old-brag"))
+    said = str(old.step([{"type": "pot_won", "pot": "pot1", "seat": 2, "amount": 3, "card": "6S"}]))
+    assert '<span lang="sr-Latn">Utešni Pot I faze</span>' in said
