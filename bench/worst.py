@@ -35,6 +35,7 @@ BROGGIN_OPTIONS = (
 
 MOST_HANDS = 10_000
 MOST_ACTIONS = 1_000
+MOST_MATCH_ACTIONS = 10_000
 
 
 def heaviest_equity() -> tuple[str, dict[str, Any]]:
@@ -58,6 +59,59 @@ def longest_trace() -> tuple[str, dict[str, Any]]:
 def broggin_build(options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """One Broggin hand under options whose table is not shipped: the worker builds it (once, then cached)."""
     return "/v1/broggin/hands/evaluate", {"hands": [["Witch", "1Sw", "2Sw", "3Sw"]], "options": options}
+
+
+def longest_match(deals: int = 10) -> dict[str, Any]:
+    """A Three Card Brag match of the most actions (:data:`MOST_MATCH_ACTIONS`): ``deals`` deals in a row at six
+    seats, each the longest betting round that still ends (a bet, calls, then every seat but one folds: the last
+    seat in wins the pot, so no deal carries a pot to the next)."""
+    from service.rules.bots.common import typed
+    from service.rules.shuffle import shuffle
+
+    game, players = GAMES["three-card-brag"], 6
+    options = game.options(None)
+    per_deal = MOST_MATCH_ACTIONS // deals
+    played = []
+    for k in range(deals):
+        dealer, seed = k % players, f"longest/{k}"
+        state = game.deal(players, dealer, options, shuffle(game.pack(players, options), seed)).state
+        actions: list[dict[str, Any]] = []
+        while state.to_act is not None:
+            kinds = {a["type"]: a for a in game.legal_actions(state)}
+            if not actions:
+                action = {"seat": state.to_act, "type": "bet", "amount": kinds["bet"]["min"]}
+            elif len(actions) < per_deal - players and "call" in kinds:
+                action = {"seat": state.to_act, "type": "call"}
+            else:
+                action = {"seat": state.to_act, "type": "fold"}
+            state = game.apply(state, typed(game, action)).state
+            actions.append(action)
+        played.append({"dealer": dealer, "seed": seed, "actions": actions})
+    return {"players": players, "deals": played}
+
+
+def longest_match_adjudicated() -> tuple[str, dict[str, Any]]:
+    """The longest match, traced, with every seat's view."""
+    return "/v1/three-card-brag/matches/adjudicate", {"match": longest_match(), "trace": True, "views": list(range(6))}
+
+
+def longest_text() -> tuple[str, dict[str, Any]]:
+    """The longest match written as text (API.md section 16), to be read back."""
+    from service.notation.writer import write
+
+    return "/v1/three-card-brag/records/parse", {"notation": write(GAMES["three-card-brag"], "match", longest_match())}
+
+
+def hardest_suggestion() -> tuple[str, dict[str, Any]]:
+    """A ``hard`` suggestion for the first card of chiamata's play (five seats, the most hidden cards to sample:
+    the costliest suggestion bench/suggest_cost.py finds)."""
+    from bench.suggest_cost import playthrough
+    from service.conformance.simulate import dump_state
+    from service.rules.briscola.chiamata import PLAY
+
+    game = GAMES["briscola-chiamata"]
+    state = next(s for s in playthrough("briscola-chiamata", "worst") if s.phase == PLAY)
+    return "/v1/briscola-chiamata/actions/suggest", {"state": dump_state(game, state), "level": "hard"}
 
 
 def heaviest() -> list[tuple[str, dict[str, Any]]]:
@@ -92,6 +146,9 @@ def worst_requests() -> Iterator[tuple[str, str, dict[str, Any], bool]]:
     # the most declared hands (100), each with three free trumps tried in every combination (24 x 8 x 8)
     declared = {"hands": [["Witch", "Fool", "Merchant", "Innkeeper"]] * 100, "declarations": [{"Witch": "QSw"}] * 100}
     yield "hands/evaluate (declared)", "/v1/broggin/hands/evaluate", declared, False
+    yield "matches/adjudicate", *longest_match_adjudicated(), False
+    yield "records/parse", *longest_text(), False
+    yield "actions/suggest (hard)", *hardest_suggestion(), False
 
 
 def cpu_of(client: Any, path: str, body: dict[str, Any], builds: bool, repeat: int) -> tuple[float, int]:
