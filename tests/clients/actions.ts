@@ -3,7 +3,7 @@
 // reads a result, a verdict, the events of a real answer and the steps of a real traced record (./answer.ts,
 // written by the test from the service), and the compiler refuses what the contract refuses.
 import type { components } from "./schema";
-import { answer, traced } from "./answer";
+import { answer, asText, matched, suggested, traced } from "./answer";
 
 type Schemas = components["schemas"];
 
@@ -87,3 +87,25 @@ export const seen: number[] = (traced.views ?? []).map((view) => (view.steps ?? 
 
 // @ts-expect-error: a step's phase is one of the game's phase words
 export const notAPhase: Schemas["BriscolaTraceStep"] = { index: 0, action: actions.briscola, events: [], phase: "bidding", to_act: 1 };
+
+/** A match's verdict as a sentence: who leads, by deals won and points, and which deal decided it. */
+export function matchVerdict(response: Schemas["BriscolaMatchResponse"]): string {
+  const table = response.standings.map((s) => `seat ${s.seat}: ${s.deals_won} deals, ${s.points} points`).join("; ");
+  const decided = response.decided_by === null ? "not decided" : `decided by deal ${response.decided_by + 1}`;
+  return `${response.verdict} after ${response.deals.length} deals (${table}), ${decided}`;
+}
+
+// A real match, sent as text and judged: read as a client would.
+export const sentence: string = matchVerdict(matched);
+export const sentText: string = asText.notation;
+
+/** A suggestion in words: the move, then each candidate with its value. */
+export function hint(response: Schemas["BriscolaSuggestResponse"]): string {
+  const play = response.action.type === "play" ? response.action.card : response.action.type;
+  return `${response.level}: ${play} (${response.considered.map((c) => `${c.value}`).join(", ")})`;
+}
+
+export const suggestion: string = hint(suggested);
+
+// @ts-expect-error: a suggestion's level is easy, normal or hard
+export const notALevel: Schemas["BriscolaSuggestRequest"] = { state: suggested as never, level: "expert" };
