@@ -1,7 +1,8 @@
 """openapi-typescript generates types from the committed openapi.yaml, and `tsc --noEmit --strict` compiles
 them with actions.ts: an action of every game built, a result and a verdict read, a real answer's events read
-field by field, a real traced record's steps read, a real match verdict (from a text) and suggestion read, and what the contract refuses (an action type a game lacks,
-an option value it does not allow, a field an event lacks, a phase it has not) refused by the compiler."""
+field by field, a real traced record's steps read, a real match verdict (from a text) and suggestion read, and
+what the contract refuses (an action type a game lacks, an option value it does not allow, a field an event
+lacks, a phase it has not, a level a suggestion lacks) refused by the compiler."""
 
 from __future__ import annotations
 
