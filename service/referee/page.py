@@ -221,14 +221,18 @@ def _check_record(
     if asked is None:
         context["errors"].add("record", f"Record: {problem}")
         return
-    status, answer = verdicts.ask(f"/v1/{game.id}/records/adjudicate", asked.body)
+    status, answer = verdicts.ask(f"/v1/{game.id}/{PATHS[asked.kind]}", asked.body)
     if status != 200:
         context["errors"] = verdicts.problem_errors(answer, status, "record")
         return
-    verdict = verdicts.record_verdict(game.id, asked.record, answer)
+    judged = verdicts.match_verdict if asked.kind == "match" else verdicts.record_verdict
+    verdict = judged(game.id, asked.record, answer)
     verdict["rules"] = verdicts.rules_links(game.id, specs, answer["rules"])
     context["verdict"] = verdict
 
+
+PATHS = {"record": "records/adjudicate", "match": "matches/adjudicate"}
+"""Where a record and a match are judged."""
 
 BOTH = "Record (text): fill in Record (JSON) or Record (text), not both."
 
@@ -238,17 +242,16 @@ def _check_notation(game: Game[Any, Any, Any], specs: list[dict[str, Any]], cont
     with the text itself (an illegal action then has its line and column); an error shown at its line."""
     text = context["notation_text"]
     status, parsed = verdicts.ask(f"/v1/{game.id}/records/parse", {"notation": text})
-    if status == 200 and "record" in parsed:
-        status, answer = verdicts.ask(f"/v1/{game.id}/records/adjudicate", {"notation": text, "trace": True})
+    kind = "match" if status == 200 and "match" in parsed else "record"
+    if status == 200:
+        status, answer = verdicts.ask(f"/v1/{game.id}/{PATHS[kind]}", {"notation": text, "trace": True})
     else:
         answer = parsed
     if status != 200:
         context["errors"] = verdicts.problem_errors(answer, status, "record-text")
         context["notation_where"] = verdicts.notation_where(text, answer)
         return
-    if "match" in parsed:
-        context["errors"].add("record-text", "Record (text): this text is a match of several deals.")
-        return
-    verdict = verdicts.record_verdict(game.id, parsed["record"], answer)
+    judged = verdicts.match_verdict if kind == "match" else verdicts.record_verdict
+    verdict = judged(game.id, parsed[kind], answer)
     verdict["rules"] = verdicts.rules_links(game.id, specs, answer["rules"])
     context["verdict"] = verdict

@@ -130,6 +130,8 @@ class RecordAsked:
 
     body: str
     record: Any
+    kind: str = "record"
+    """``record`` or ``match`` (a JSON object with ``deals``, or a body with ``match``)."""
 
 
 def record_body(text: str) -> tuple[RecordAsked | None, str | None]:
@@ -147,10 +149,12 @@ def record_body(text: str) -> tuple[RecordAsked | None, str | None]:
         return None, f"This is not valid JSON: {str(error)[:200]}."
     if not isinstance(value, dict):
         return None, RECORD_SHAPE
-    if "record" not in value:
-        return RecordAsked(f'{{"record":{text},"trace":true}}', value), None
+    if "record" not in value and "match" not in value:
+        kind = "match" if "deals" in value else "record"
+        return RecordAsked(f'{{"{kind}":{text},"trace":true}}', value, kind), None
+    kind = "record" if "record" in value else "match"
     body = text if "trace" in value else '{"trace":true,' + text.lstrip()[1:]
-    return RecordAsked(body, value["record"]), None
+    return RecordAsked(body, value[kind], kind), None
 
 
 def is_json(text: str) -> bool:
@@ -435,8 +439,11 @@ def score_text(result: Mapping[str, Any]) -> str:
 VERDICT_WORDS = {"complete": "complete", "in_progress": "in progress", "illegal": "illegal"}
 
 
-def record_verdict(game_id: str, record: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
-    """The verdict of ``records/adjudicate`` with ``trace``: the steps, the illegal action marked, the result."""
+def record_verdict(
+    game_id: str, record: Mapping[str, Any], answer: Mapping[str, Any], subject: str = "The record"
+) -> dict[str, Any]:
+    """The verdict of ``records/adjudicate`` with ``trace``: the steps, the illegal action marked, the result (a
+    match's deal says it of ``subject``: "Deal 1")."""
     verdict = answer["verdict"]
     sayer = sentences.Sayer(game_id, suit_colours(game_id))
     steps = [
@@ -460,7 +467,7 @@ def record_verdict(game_id: str, record: Mapping[str, Any], answer: Mapping[str,
             "legal": [action_text(a) for a in error.get("legal_actions") or []],
         }
     result = result_lines(answer.get("result"))
-    sentence = f"The record is {VERDICT_WORDS[verdict]}"
+    sentence = f"{subject} is {VERDICT_WORDS[verdict]}"
     if illegal:
         sentence += f": action {illegal['n']} is illegal ({illegal['code']}, rule {illegal['rule']})."
     elif result:
@@ -512,3 +519,82 @@ def table_at(state: Mapping[str, Any], said: Mapping[str, str]) -> dict[str, Any
 
 def _yes_no(value: Any) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
+def _side_values(values: Sequence[Any], winners: Sequence[int], distinct: bool) -> tuple[Any, list[Any]]:
+    """The winners' value and the others' (best first; each value once where the seats play in sides)."""
+    rest = [v for i, v in enumerate(values) if i not in winners]
+    return values[winners[0]], sorted(set(rest) if distinct else rest, reverse=True)
+
+
+def match_score(answer: Mapping[str, Any]) -> str:
+    """A decided match's winners and score: the game's points where a game was won (Briscan), the deals won
+    where deals decide (Briscola), else the payouts summed over the deals."""
+    winners = answer.get("winners") or []
+    if not winners:
+        return "nobody wins (a drawn match)"
+    who = seats_text(winners, "win")
+    who = who[:1].lower() + who[1:]
+    deals = answer.get("deals") or []
+    decided = answer.get("decided_by")
+    result = (deals[decided].get("result") or {}) if decided is not None and decided < len(deals) else {}
+    standings = answer.get("standings") or []
+    if isinstance(result.get("game"), dict) and isinstance(result["game"].get("score"), list):
+        ours, rest = _side_values(result["game"]["score"], winners, False)
+        return f"{who} the game, {ours} to {and_list(rest)}" if rest else f"{who} the game"
+    if isinstance(result.get("match"), dict):
+        ours, rest = _side_values([s.get("deals_won", 0) for s in standings], winners, True)
+        return f"{who}, {ours} deal{'' if ours == 1 else 's'} to {and_list(rest)}" if rest else who
+    key = "payouts" if standings and "payouts" in standings[0] else "points"
+    if standings and key in standings[0]:
+        ours, rest = _side_values([s.get(key, 0) for s in standings], winners, False)
+        return f"{who}, {ours} to {and_list(rest)}" if rest else who
+    return who
+
+
+def match_verdict(game_id: str, match: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
+    """The verdict of ``matches/adjudicate`` with ``trace``: the sentence with its score, the standings, and
+    each deal played with its own verdict and steps, the deciding deal marked."""
+    verdict = answer["verdict"]
+    error = answer.get("error")
+    sentence = f"The match is {VERDICT_WORDS[verdict]}"
+    if verdict == "illegal" and error:
+        if error.get("index") is not None:
+            at = f", line {error['line']}, column {error.get('column')}" if error.get("line") is not None else ""
+            sentence += f": deal {error['deal']}, action {error['index'] + 1}{at} is illegal"
+        else:
+            sentence += f": deal {error['deal']} should not have been played"
+        sentence += f" ({error['code']}, rule {error['rule']})."
+    elif verdict == "complete":
+        sentence += f": {match_score(answer)}."
+    else:
+        played = len(answer.get("deals") or [])
+        sentence += f": {played} deal{'' if played == 1 else 's'} played, the match not decided yet."
+    sent = match.get("deals") or []
+    deals = []
+    for deal in answer.get("deals") or []:
+        record = sent[deal["index"]] if deal["index"] < len(sent) else {}
+        said = record_verdict(game_id, record, deal, f"Deal {deal['index']}")
+        said["index"] = deal["index"]
+        said["deciding"] = deal["index"] == answer.get("decided_by")
+        deals.append(said)
+    standings = answer.get("standings") or []
+    key = (
+        "payouts"
+        if standings and "payouts" in standings[0]
+        else "points"
+        if standings and "points" in standings[0]
+        else None
+    )
+    return {
+        "kind": "match",
+        "sentence": sentence,
+        "standings": {
+            "value": {"payouts": "Payouts", "points": "Points"}.get(key or ""),
+            "rows": [
+                {"seat": s["seat"], "deals_won": s["deals_won"], "value": s.get(key) if key else None}
+                for s in standings
+            ],
+        },
+        "deals": deals,
+    }

@@ -618,19 +618,15 @@ function scoreText(result) {
 // A message as a sentence: its own full stop, or one added.
 const sentenceOf = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
-function recordVerdict(asked, answer) {
-  steps = answer.steps || [];
-  record = asked;
-  states = new Map([[steps.length, answer.state]]);
-  const items = steps.map((s) => {
+// A deal's steps as list items, the illegal action's last (a record's, or one deal's of a match).
+function stepItems(deal, actions) {
+  const items = (deal.steps || []).map((s) => {
     const words = stepSaid(s.events);
     return el("li", { "data-step": s.index + 1 }, saidNode(words.length ? words : [actionText(s.action)]));
   });
-  let sentence = `The record is ${VERDICT_WORDS[answer.verdict]}`;
-  const error = answer.error;
-  const result = resultLines(answer.result);
-  if (answer.verdict === "illegal" && error) {
-    const tried = (record.actions || [])[error.index];
+  const error = deal.error;
+  if (deal.verdict === "illegal" && error && error.index !== null && error.index !== undefined) {
+    const tried = (actions || [])[error.index];
     const legal = (error.legal_actions || []).map(actionText).join("; ") || "nothing";
     items.push(
       el(
@@ -645,12 +641,27 @@ function recordVerdict(asked, answer) {
         el("span", { class: "legal", text: `Legal there: ${legal}.` }),
       ),
     );
-    sentence += `: action ${error.index + 1} is illegal (${error.code}, rule ${error.rule}).`;
-  } else if (result.length) {
-    sentence += `: ${seatsText(answer.result.winners || [], "win")}${scoreText(answer.result)}.`;
-  } else {
-    sentence += `: ${answer.applied} actions applied, all legal.`;
   }
+  return items;
+}
+
+// A deal's verdict sentence ("The record is complete: Seat 1 wins, 68 to 52."; a match's deal: "Deal 1 is ...").
+function dealSentence(answer, subject = "The record") {
+  let sentence = `${subject} is ${VERDICT_WORDS[answer.verdict]}`;
+  const error = answer.error;
+  if (answer.verdict === "illegal" && error) sentence += `: action ${error.index + 1} is illegal (${error.code}, rule ${error.rule}).`;
+  else if (resultLines(answer.result).length) sentence += `: ${seatsText(answer.result.winners || [], "win")}${scoreText(answer.result)}.`;
+  else sentence += `: ${answer.applied} actions applied, all legal.`;
+  return sentence;
+}
+
+function recordVerdict(asked, answer) {
+  steps = answer.steps || [];
+  record = asked;
+  states = new Map([[steps.length, answer.state]]);
+  const items = stepItems(answer, record.actions);
+  const sentence = dealSentence(answer);
+  const result = resultLines(answer.result);
   const dealt = dealSaid(answer.deal_events || []);
   const list = el("ol", { class: "steps", id: "steps", "aria-labelledby": "steps-heading", tabindex: "0" }, items);
   list.addEventListener("keydown", stepKeys);
@@ -676,6 +687,83 @@ function recordVerdict(asked, answer) {
     list,
     result.length ? el("h3", { text: "Result" }) : null,
     result.length ? el("ul", { class: "result" }, result.map((line) => el("li", { text: line }))) : null,
+    rulesTable(answer.rules),
+  );
+}
+
+// The values of the winners' side and the others' (best first; each value once where the seats play in sides).
+function sideValues(values, winners, distinct) {
+  const rest = values.filter((_, i) => !winners.includes(i));
+  return [values[winners[0]], [...(distinct ? new Set(rest) : rest)].sort((a, b) => b - a)];
+}
+
+// A decided match's winners and score, as verdicts.match_score says it.
+function matchScore(answer) {
+  const winners = answer.winners || [];
+  if (!winners.length) return "nobody wins (a drawn match)";
+  let who = seatsText(winners, "win");
+  who = who[0].toLowerCase() + who.slice(1);
+  const deals = answer.deals || [];
+  const decided = answer.decided_by;
+  const result = decided !== null && decided !== undefined && decided < deals.length ? deals[decided].result || {} : {};
+  const standings = answer.standings || [];
+  if (result.game && typeof result.game === "object" && Array.isArray(result.game.score)) {
+    const [ours, rest] = sideValues(result.game.score, winners, false);
+    return rest.length ? `${who} the game, ${ours} to ${andList(rest)}` : `${who} the game`;
+  }
+  if (result.match && typeof result.match === "object") {
+    const [ours, rest] = sideValues(standings.map((s) => s.deals_won ?? 0), winners, true);
+    return rest.length ? `${who}, ${ours} deal${ours === 1 ? "" : "s"} to ${andList(rest)}` : who;
+  }
+  const key = standings.length && "payouts" in standings[0] ? "payouts" : "points";
+  if (standings.length && key in standings[0]) {
+    const [ours, rest] = sideValues(standings.map((s) => s[key] ?? 0), winners, false);
+    return rest.length ? `${who}, ${ours} to ${andList(rest)}` : who;
+  }
+  return who;
+}
+
+// A match (matches/adjudicate with trace): the sentence, the standings, each deal's verdict and steps.
+function matchVerdict(asked, answer) {
+  steps = [];
+  record = null;
+  const error = answer.error;
+  let sentence = `The match is ${VERDICT_WORDS[answer.verdict]}`;
+  if (answer.verdict === "illegal" && error) {
+    if (error.index !== null && error.index !== undefined) {
+      const at = error.line != null ? `, line ${error.line}, column ${error.column}` : "";
+      sentence += `: deal ${error.deal}, action ${error.index + 1}${at} is illegal`;
+    } else sentence += `: deal ${error.deal} should not have been played`;
+    sentence += ` (${error.code}, rule ${error.rule}).`;
+  } else if (answer.verdict === "complete") sentence += `: ${matchScore(answer)}.`;
+  else {
+    const played = (answer.deals || []).length;
+    sentence += `: ${played} deal${played === 1 ? "" : "s"} played, the match not decided yet.`;
+  }
+  const standings = answer.standings || [];
+  const key = standings.length && "payouts" in standings[0] ? "payouts" : standings.length && "points" in standings[0] ? "points" : null;
+  const label = { payouts: "Payouts", points: "Points" }[key];
+  const head = el("tr", {}, ["Seat", "Deals won", ...(key ? [label] : [])].map((text) => el("th", { scope: "col", text })));
+  const rows = standings.map((s) =>
+    el("tr", {}, el("th", { scope: "row", text: `Seat ${s.seat}` }), el("td", { text: String(s.deals_won) }), key ? el("td", { text: String(s[key]) }) : null),
+  );
+  const sent = asked.deals || [];
+  const deals = (answer.deals || []).map((deal) => {
+    const dealt = dealSaid(deal.deal_events || []);
+    const deciding = deal.index === answer.decided_by;
+    return el(
+      "details",
+      { class: "match-deal", open: deal.verdict === "illegal" && deal.error ? true : null },
+      el("summary", {}, dealSentence(deal, `Deal ${deal.index}`), deciding ? [" ", el("strong", { class: "deciding", text: "The deciding deal." })] : null),
+      dealt.length ? el("p", { class: "deal" }, "The deal: ", saidNode(dealt)) : null,
+      el("ol", { class: "steps", "aria-label": `Steps of deal ${deal.index}` }, stepItems(deal, (sent[deal.index] || {}).actions)),
+    );
+  });
+  showVerdict(
+    sentence,
+    el("table", { class: "standings" }, el("caption", { text: "Standings" }), el("thead", {}, head), el("tbody", {}, rows)),
+    el("h3", { id: "deals-heading", text: "Deals" }),
+    ...deals,
     rulesTable(answer.rules),
   );
 }
@@ -791,12 +879,15 @@ async function trick() {
 async function checkText(text, atStep) {
   const parsed = await api("POST", `/v1/${GAME}/records/parse`, { notation: text });
   if (!parsed.ok) return showProblem(parsed);
-  if (parsed.body.match) return showErrors([["record-text", "Record (text): this text is a match of several deals."]]);
-  const answer = await api("POST", `/v1/${GAME}/records/adjudicate`, { notation: text, trace: true });
+  const kind = parsed.body.match ? "match" : "record";
+  const answer = await api("POST", `/v1/${GAME}/${PATHS[kind]}`, { notation: text, trace: true });
   if (!answer.ok) return showProblem(answer);
+  if (kind === "match") return matchVerdict(parsed.body.match, answer.body);
   recordVerdict(parsed.body.record, answer.body);
   goTo(atStep === null ? steps.length : atStep);
 }
+
+const PATHS = { record: "records/adjudicate", match: "matches/adjudicate" }; // where each is judged
 
 async function checkRecord(atStep = null) {
   view = "record";
@@ -817,15 +908,18 @@ async function checkRecord(atStep = null) {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return showErrors([["record", "Record: a record is a JSON object: {players, dealer, seed or deck, actions}."]]);
   }
-  // The text goes to the API as written (a key given twice, a number past a double's: the API's reading judges)
-  const whole = "record" in value;
+  // The text goes to the API as written (a key given twice, a number past a double's: the API's reading judges);
+  // a match is an object with deals (or a body with match), as verdicts.record_body tells them apart
+  const whole = "record" in value || "match" in value;
+  const kind = whole ? ("record" in value ? "record" : "match") : "deals" in value ? "match" : "record";
   const body = !whole
-    ? `{"record":${text},"trace":true}`
+    ? `{"${kind}":${text},"trace":true}`
     : "trace" in value
       ? text
       : `{"trace":true,${text.trimStart().slice(1)}`;
-  const answer = await api("POST", `/v1/${GAME}/records/adjudicate`, body);
+  const answer = await api("POST", `/v1/${GAME}/${PATHS[kind]}`, body);
   if (!answer.ok) return showProblem(answer);
+  if (kind === "match") return matchVerdict(whole ? value.match : value, answer.body);
   recordVerdict(whole ? value.record : value, answer.body);
   goTo(atStep === null ? steps.length : atStep);
 }
