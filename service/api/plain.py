@@ -288,13 +288,11 @@ class RecordReader:
         if not self.REQUIRED <= record.keys() <= self.KEYS:
             return None
         players, dealer, seed, raw_actions = record["players"], record["dealer"], record["seed"], record["actions"]
-        if type(players) is not int or players not in self.counts:
-            return None
-        if type(dealer) is not int or not 0 <= dealer < self.seats:
-            return None
-        if type(seed) is not str or not 1 <= len(seed) <= MAX_SEED:
-            return None
-        if type(raw_actions) is not list or len(raw_actions) > MAX_ACTIONS:
+        if (
+            type(players) is not int
+            or players not in self.counts
+            or not plain_deal(self.seats, dealer, seed, raw_actions)
+        ):
             return None
         plain, options = self.options.read(record)
         if not plain:
@@ -304,6 +302,17 @@ class RecordReader:
             return None
         plain = {"players": players, "dealer": dealer, "seed": seed, "options": options, "actions": actions}
         return {"record": {**plain, **self.defaults}}
+
+
+def plain_deal(seats: int, dealer: Any, seed: Any, raw_actions: Any) -> bool:
+    """Whether a deal's ``dealer``, ``seed`` and ``actions`` are plainly what the schema takes (a seat of the
+    largest table, a seed of 1 to MAX_SEED characters, a list of at most MAX_ACTIONS): a record's, or a match's
+    deal's."""
+    if type(dealer) is not int or not 0 <= dealer < seats:
+        return False
+    if type(seed) is not str or not 1 <= len(seed) <= MAX_SEED:
+        return False
+    return type(raw_actions) is list and len(raw_actions) <= MAX_ACTIONS
 
 
 class MatchReader:
@@ -339,11 +348,7 @@ class MatchReader:
             if type(deal) is not dict or deal.keys() != self.DEAL:
                 return None
             dealer, seed, raw_actions = deal["dealer"], deal["seed"], deal["actions"]
-            if type(dealer) is not int or not 0 <= dealer < self.seats:
-                return None
-            if type(seed) is not str or not 1 <= len(seed) <= MAX_SEED:
-                return None
-            if type(raw_actions) is not list or len(raw_actions) > MAX_ACTIONS:
+            if not plain_deal(self.seats, dealer, seed, raw_actions):
                 return None
             count += len(raw_actions)
             actions = self.action.all(raw_actions) if count <= MAX_MATCH_ACTIONS else None
