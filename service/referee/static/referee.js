@@ -3,7 +3,12 @@
 // fragment, so a copied link gives the same verdict. Without this module the same forms post to the page.
 // Hand-written, no build step, no dependency.
 
-const data = JSON.parse(document.getElementById("page-data").textContent);
+const DATA = document.getElementById("page-data");
+const data = JSON.parse(DATA.textContent);
+// A game chosen in place brings the new game's page and a fresh instance of this module (its own URL): this
+// one then answers nothing more.
+const alive = () => DATA.isConnected;
+const SERIAL = Number(new URL(import.meta.url).searchParams.get("page") || 0);
 const GAME = data.game;
 const SUITS = data.suits; // letter -> [symbol, name]
 const COLOURS = data.colours; // suit code -> its colour (never alone: the symbol and letters stay)
@@ -979,7 +984,13 @@ async function start() {
     location.replace(`/referee/${wanted}${location.hash}`);
     return;
   }
-  $("game").addEventListener("change", (event) => location.assign(`/referee/${event.target.value}`));
+  // Choosing a game changes the page in place (no change of context on input, WCAG 2.2 SC 3.2.2), the text
+  // typed in the record fields kept; without a script the select waits for "Show this game".
+  $("game").addEventListener("change", (event) => switchGame(event.target.value).catch(failed));
+  $("game-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    switchGame($("game").value).catch(failed);
+  });
   for (const [kind, form] of Object.entries(forms)) {
     if (!form) continue;
     form.addEventListener("submit", (event) => {
@@ -1016,7 +1027,7 @@ async function start() {
       $("copy-link").textContent = "Copy link";
     }
   });
-  window.addEventListener("hashchange", () => restore().catch(failed));
+  window.addEventListener("hashchange", () => (alive() ? restore().catch(failed) : null));
   const answer = await api("GET", `/v1/${GAME}`);
   if (answer.ok) {
     catalog = answer.body;
@@ -1025,12 +1036,26 @@ async function start() {
     for (const input of handInputs()) addPickButton(input, input.labels[0].textContent);
     if ($("cards")) addPickButton($("cards"), "the trick");
     document.addEventListener("input", (event) => {
-      if (cardFields().includes(event.target)) markUsed();
+      if (alive() && cardFields().includes(event.target)) markUsed();
     });
   } else {
     showProblem(answer);
   }
   await restore();
+}
+
+async function switchGame(id) {
+  if (id === GAME || !/^[a-z-]+$/.test(id)) return;
+  const response = await fetch(`/referee/${id}`, { headers: { Accept: "text/html" } });
+  if (!response.ok) throw new Error(`the page of ${id} did not load (${response.status})`);
+  const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  const typed = ["record", "record-text"].map((field) => [field, $(field).value]);
+  document.querySelector("main").replaceWith(document.adoptNode(page.querySelector("main")));
+  document.title = page.title;
+  for (const [field, value] of typed) $(field).value = value;
+  history.replaceState(null, "", `/referee/${id}`);
+  $("game").focus();
+  await import(`/referee/static/referee.js?page=${SERIAL + 1}`);
 }
 
 function failed(error) {
