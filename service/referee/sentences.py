@@ -90,11 +90,45 @@ def page_table(game_id: str) -> dict[str, Any]:
         "numbers": NUMBERS,
         "suit_words": SUIT_WORDS,
         "symbols": SYMBOLS,
+        "terms": native_terms(game_id),
         "names": {
             lang: {kind: {i: t.text for i, t in kinds[kind].items()} for kind in NAME_KINDS if kind in kinds}
             for lang, kinds in table.items()
         },
     }
+
+
+def native_terms(game_id: str) -> list[tuple[str, str]]:
+    """Every term of the game's own languages that is no English term of the game, with its language, the
+    longest first: what :func:`marked` marks in a text the service wrote (Broggin's descriptions)."""
+    table = names.table(game_id)
+    english = {t.text.lower() for kinds in table.get(names.ENGLISH, {}).values() for t in kinds.values()}
+    found: dict[str, str] = {}
+    for lang, kinds in table.items():
+        for terms in kinds.values() if lang != names.ENGLISH else ():
+            for term in terms.values():
+                if term.text.lower() not in english and len(term.text) > 1:
+                    found.setdefault(term.text, lang)
+    return sorted(found.items(), key=lambda pair: (-len(pair[0]), pair[0]))
+
+
+def term_pattern(terms: Sequence[tuple[str, str]]) -> re.Pattern[str] | None:
+    """One pattern for every term, each a whole word (the script builds the same from the same list)."""
+    if not terms:
+        return None
+    return re.compile(r"(?<![^\W_])(" + "|".join(re.escape(t) for t, _ in terms) + r")(?![^\W_])")
+
+
+def marked(text: str, terms: Sequence[tuple[str, str]]) -> Markup:
+    """A text with every term of another language in it marked with its ``lang``."""
+    pattern, langs = term_pattern(terms), dict(terms)
+    if pattern is None:
+        return escape(text)
+    out, at = Markup(""), 0
+    for m in pattern.finditer(text):
+        out += escape(text[at : m.start()]) + Markup('<span lang="{}">{}</span>').format(langs[m.group(1)], m.group(1))
+        at = m.end()
+    return out + escape(text[at:])
 
 
 def present(value: Any) -> bool:

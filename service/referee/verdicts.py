@@ -306,12 +306,13 @@ def compare_verdict(game_id: str, answer: Mapping[str, Any]) -> dict[str, Any]:
             rule, text = TIE_RULES[game_id]
             sentence += f" Then the game's own tie rule: {text} ({rule})."
     groups = []
+    terms = sentences.native_terms(game_id)
     for place, group in enumerate(ranking, start=1):
         hands = [
             {
                 "label": f"Hand {i + 1}",
                 "cards": answer["results"][i]["hand"],
-                "description": answer["results"][i]["description"],
+                "description": sentences.marked(answer["results"][i]["description"], terms),
                 "wilds": sorted((answer["results"][i].get("interpretation") or {}).items()),
             }
             for i in group

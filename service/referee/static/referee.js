@@ -448,6 +448,23 @@ function dealSaid(events) {
 }
 const saidNode = (nodes) => el("span", { class: "said" }, nodes);
 
+// A text the service wrote with every term of another language in it marked with its lang (sentences.marked).
+const TERMS = new Map(SAY.terms);
+const TERM = SAY.terms.length
+  ? new RegExp(`(?<![\\p{L}\\p{N}])(${SAY.terms.map(([t]) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?![\\p{L}\\p{N}])`, "gu")
+  : null;
+function marked(text) {
+  if (!TERM) return [text];
+  const out = [];
+  let at = 0;
+  for (const m of text.matchAll(TERM)) {
+    out.push(text.slice(at, m.index), el("span", { lang: TERMS.get(m[1]), text: m[1] }));
+    at = m.index + m[0].length;
+  }
+  out.push(text.slice(at));
+  return out.filter((part) => part !== "");
+}
+
 // -- verdicts ----------------------------------------------------------------------------------------
 function numbered(label, indices) {
   const names = indices.map((i) => String(i + 1));
@@ -514,7 +531,7 @@ function compareVerdict(answer) {
         el("strong", { text: `Hand ${i + 1}` }),
         " ",
         result.hand.flatMap((code) => [cardNode(code), " "]),
-        el("span", { class: "description", text: result.description }),
+        el("span", { class: "description" }, marked(result.description)),
         wilds.length
           ? el(
               "ul",
