@@ -7,6 +7,9 @@ below, over duplicate deals, each score with its 95% interval.
   the cheapest card, preferring non-trumps (:mod:`service.rules.bots.cheap`); Briscola chiamata's auction by the
   bots' own rules, so both sides of a comparison bid alike; ``greedy`` (betting games, "calling"): call every bet,
   never raise (open with the least bet when nobody has, keep every card at the exchange, stand in the 31 phase);
+  it never looks, so in Three Card Brag it stays blind, and an open seat can neither see it (5(b)) nor make it
+  fold: a deal against it ends only when the bot folds or sees blind; ``caller`` (betting games): the same, but
+  a blind seat looks at its cards first (so an open bot can see it);
 - a level (``easy``, ``normal``, ``hard``): :func:`service.rules.bots.suggest`.
 
 Duplicate deals: every deal (a seed) is played twice with the seats swapped (two-sided games: the bot's side,
@@ -92,6 +95,14 @@ def greedy_policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -
     return expand(legal[0], ())[0]
 
 
+def caller_policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -> LegalAction:
+    """The calling baseline that looks at its cards first (Three Card Brag's blind seats), then calls."""
+    for listed in game.view_legal_actions(state, seat):
+        if listed["type"] == "look":
+            return listed
+    return greedy_policy(game, state, seat, seed)
+
+
 def level_policy(level: str) -> Policy:
     def policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -> LegalAction:
         return suggest(game, state, seat, level, seed).action
@@ -100,7 +111,7 @@ def level_policy(level: str) -> Policy:
 
 
 def policy_of(name: str) -> Policy:
-    return {"random": random_policy, "greedy": greedy_policy}.get(name) or level_policy(name)
+    return {"random": random_policy, "greedy": greedy_policy, "caller": caller_policy}.get(name) or level_policy(name)
 
 
 def play_deal(game: Game[Any, Any, Any], players: int, seed: str, seated: Sequence[Policy]) -> Any:

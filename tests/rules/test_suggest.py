@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from service.rules.bots import acting_seat, suggest
-from service.rules.bots.betting import CALLED_BY, FOLDS, suggest_betting
+from service.rules.bots.betting import SEEN_CALLED_BY, SEEN_FOLDS, suggest_betting
 from service.rules.bots.common import stream_seed, typed
 from service.rules.bots.pimc import _exact, outcome
 from service.rules.bots.worlds import hidden, worlds
@@ -209,7 +209,8 @@ def brag_state(hand: list[str], pot: int, stake: int) -> Any:
 )
 def test_the_pot_odds_rule_against_hand_computed_values(hand, expected):
     """Call ``c`` into ``P``: ``e (P + c) - c`` (two left: no more than the see, less a little); see: the win chance
-    for ``e``; raise: ``f P + (1 - f) ((e - d)(P + 2c) - c)``; fold 0."""
+    for ``e``; raise (two left, so called and then seen): ``f P + (1 - f) ((w - d) P' - (c + s))``, ``s`` the see
+    after the call, ``P'`` the pot it is shown down for; fold 0."""
     game = GAMES["three-card-brag"]
     state = brag_state(hand, pot=10, stake=4)
     view = game.view(state, 0)
@@ -224,8 +225,11 @@ def test_the_pot_odds_rule_against_hand_computed_values(hand, expected):
     assert values["see"] == pytest.approx(see, abs=1e-6)
     assert values["call"] == pytest.approx(min(e * (10 + 4) - 4, see) - 0.01, abs=1e-6)  # a call puts it off
     raise_cost = legal[[a["type"] for a in legal].index("raise")]["amount"]
+    see_after = 2 * raise_cost  # the other calls the new stake, then the open seer pays twice it
+    shown_pot = 10 + raise_cost + raise_cost + see_after
     assert values["raise"] == pytest.approx(
-        FOLDS * 10 + (1 - FOLDS) * ((e - CALLED_BY) * (10 + 2 * raise_cost) - raise_cost), abs=1e-6
+        SEEN_FOLDS * 10 + (1 - SEEN_FOLDS) * ((equity.win - SEEN_CALLED_BY) * shown_pot - (raise_cost + see_after)),
+        abs=1e-6,
     )
     assert found.considered[0].action["type"] == expected
 

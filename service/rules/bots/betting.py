@@ -4,9 +4,12 @@
   still in (their face-up cards known, folded ones' seen cards dead), calling ``c`` chips into a pot ``P`` is
   worth ``e (P + c) - c``; a bet or raise of a chosen amount costing ``c`` wins the pot when the others fold
   (:data:`FOLDS` of the time) and is else called by hands :data:`CALLED_BY` stronger:
-  ``f P + (1 - f) ((e - d) (P + 2c) - c)``; folding is worth 0. Raises stop once the seat has put in
-  :data:`RAISE_CAP` stakes. A seeded coin bluffs (raises instead of folding) at the level's rate. A blind Three
-  Card Brag seat looks first.
+  ``f P + (1 - f) ((e - d) (P + 2c) - c)``; with two left where the seat could see once its raise is called (Three
+  Card Brag), the raise is valued as called and then seen, by the game's own ``apply``: ``f P + (1 - f) ((w - d)
+  P' - (c + s))`` with :data:`SEEN_FOLDS` and :data:`SEEN_CALLED_BY`, ``w`` the win chance, ``s`` the see's cost
+  then and ``P'`` the pot shown down for (so it raises for value, not on fold equity); folding is worth 0.
+  Raises stop once the seat has put in :data:`RAISE_CAP` stakes. A seeded coin bluffs (raises instead of folding)
+  at the level's rate. A blind Three Card Brag seat looks first.
 - Broggin's exchange keeps the discard whose drawn hands (from sampled worlds) have the highest mean equity
   against the opponents, each hand's equity taken as its percentile to the power of the opponents (the share of
   hands of the full pack it beats, once for each opponent); its declaration is the hand's best reading.
@@ -32,6 +35,8 @@ EQUITY = "equity/1"
 FOLDS = 0.3
 CALLED_BY = 0.15
 RAISE_CAP = 8
+SEEN_FOLDS = 0.15
+SEEN_CALLED_BY = 0.05
 WAGERS = ("bet", "raise")
 
 
@@ -118,7 +123,12 @@ def _wager(
         elif "amount" in action and before + cost > RAISE_CAP * stake and len(legal) > 1:
             value = -float(cost)  # past the cap: no more raising
         elif "amount" in action and len(legal) > 1:  # a bet or raise of a chosen amount (not Broggin's one stake)
-            value = FOLDS * pot + (1 - FOLDS) * ((share - CALLED_BY) * (pot + 2 * cost) - cost)
+            shown = _raise_then_see(game, after, seat, before + cost)
+            if shown is not None:  # two left: the raise called, then seen
+                more, pot_then = shown
+                value = SEEN_FOLDS * pot + (1 - SEEN_FOLDS) * ((found.win - SEEN_CALLED_BY) * pot_then - (cost + more))
+            else:
+                value = FOLDS * pot + (1 - FOLDS) * ((share - CALLED_BY) * (pot + 2 * cost) - cost)
         else:
             win = found.win if action["type"] == "see" else share  # the seer loses equal hands
             value = win * (pot + cost) - cost
@@ -128,6 +138,22 @@ def _wager(
     if choice["type"] == "fold" and _bluffs(seed, budget.bluff):
         choice = next((c.action for c in considered if c.action["type"] in WAGERS and c.value > -stake * 2), choice)
     return Suggestion(seat, choice, EQUITY, considered)
+
+
+def _raise_then_see(game: HandGame[Any, Any, Any], raised: Any, seat: int, put_in: int) -> tuple[int, int] | None:
+    """Two left and the seat could see after the other calls its raise (Three Card Brag): what the see would then
+    cost the seat, and the pot it would be shown down for; else None. By the game's own ``apply``."""
+    other = raised.to_act
+    if other is None or other == seat:
+        return None
+    calls = [a for a in game.legal_actions(raised) if a["type"] == "call"]
+    if not calls:
+        return None
+    called = game.apply(raised, typed(game, calls[0])).state
+    if called.to_act != seat or not any(a["type"] == "see" for a in game.legal_actions(called)):
+        return None
+    seen = game.apply(called, typed(game, {"seat": seat, "type": "see"})).state
+    return _chips_in(seen.seats[seat]) - put_in, _pot(seen)
 
 
 def _seeing_ends(candidates: list[Candidate]) -> list[Candidate]:

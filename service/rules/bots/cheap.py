@@ -37,27 +37,32 @@ def plays(game: TrickGame[Any, Any, Any], state: Any, seat: int) -> list[Card]:
     return list(legal(state, seat)) if legal is not None else list(state.seats[seat].hand)
 
 
-def partners(game: TrickGame[Any, Any, Any], state: Any, seat: int) -> Sequence[int]:
+def partners(game: TrickGame[Any, Any, Any], state: Any, seat: int, own: bool = False) -> Sequence[int]:
     """The seats ``seat`` knows are on its side (itself included): Briscola's partnerships; elsewhere itself,
-    and in Briscola chiamata the caller and the revealed partner together."""
+    and in Briscola chiamata the caller and the revealed partner together (with ``own``, as the rollouts play:
+    the holder of the called card knows it is the caller's partner before it plays it)."""
     if isinstance(game, Briscola):
         groups = sides(state.players, state.options)
         return groups[side_of(seat, groups)]
     caller, partner = getattr(state, "caller", None), getattr(state, "partner", None)
     if caller is not None and partner is not None and seat in (caller, partner):
         return (int(caller), int(partner))
+    if own and caller is not None and partner is None and getattr(state, "called_card", None) in state.seats[seat].hand:
+        return tuple(dict.fromkeys((int(caller), seat)))
     return (seat,)
 
 
-def greedy_card(game: TrickGame[Any, Any, Any], state: Any, seat: int, cards: Sequence[Card]) -> Card:
+def greedy_card(
+    game: TrickGame[Any, Any, Any], state: Any, seat: int, cards: Sequence[Card], own: bool = False
+) -> Card:
     """Greedy play among ``cards`` (section 17): when the trick holds points and ``seat``'s side is not winning
-    it, the cheapest card that takes it; else the cheapest card, non-trumps first."""
+    it, the cheapest card that takes it; else the cheapest card, non-trumps first (``own``: see :func:`partners`)."""
     trump, trick = state.trump, state.trick
     value = worth(game, trump, state.options)
     if trick:
         index, points = game.score_trick(state, trick)
         winning = (state.leader + index) % state.players
-        if points and winning not in partners(game, state, seat):
+        if points and winning not in partners(game, state, seat, own):
             takers = [c for c in cards if game.score_trick(state, (*trick, c))[0] == len(trick)]
             if takers:
                 return min(takers, key=lambda c: (value[c], suit(c) == trump))
@@ -84,6 +89,6 @@ def rollout_action(game: TrickGame[Any, Any, Any], state: Any) -> LegalAction:
     seat = state.to_act
     if state.trick or not hasattr(state, "talon"):
         cards = plays(game, state, seat)
-        return {"seat": seat, "type": "play", "card": greedy_card(game, state, seat, cards)}
+        return {"seat": seat, "type": "play", "card": greedy_card(game, state, seat, cards, own=True)}
     legal = [a for a in game.legal_actions(state) if a["seat"] == seat]
     return greedy(game, state, legal)

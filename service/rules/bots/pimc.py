@@ -36,10 +36,10 @@ class TrickBudget:
 
 NODES = {"easy": 500, "normal": 4_000, "hard": 30_000}
 WORLDS = {
-    "briscola": {"easy": 4, "normal": 80, "hard": 500},
-    "briscola-chiamata": {"easy": 4, "normal": 64, "hard": 400},
-    "briscan": {"easy": 3, "normal": 24, "hard": 120},
-    "brisque": {"easy": 3, "normal": 32, "hard": 200},
+    "briscola": {"easy": 4, "normal": 200, "hard": 500},
+    "briscola-chiamata": {"easy": 4, "normal": 128, "hard": 400},
+    "briscan": {"easy": 3, "normal": 48, "hard": 200},
+    "brisque": {"easy": 3, "normal": 64, "hard": 200},
 }
 """Worlds sampled per suggestion, by game and level: each game's ``normal`` answers within a quarter second and
 its ``hard`` within two (median, one core; README, Suggestions), Briscan's rollouts being the dearest."""
@@ -50,17 +50,30 @@ def budget(game_id: str, level: str) -> TrickBudget:
     return TrickBudget(WORLDS.get(game_id, WORLDS["briscola"])[level], NODES[level])
 
 
+WIN_BONUS = 20.0
+"""What winning adds to a two-sided deal's value (card points, or Briscan's margin), losing takes off: the bench
+scores the share of deals won, so a line that wins more often is worth some points of margin."""
+PAYOUT_WEIGHT = 20.0
+"""Card points a unit of Briscola chiamata's payout is worth beside the side's card points."""
+
+
 def outcome(game: TrickGame[Any, Any, Any], state: Any, seat: int) -> float:
-    """What a finished deal is worth to ``seat``'s side: the payout (Briscola chiamata), the deal score's margin
-    over the opponent (Briscan, Brisque), else the side's card points (Briscola)."""
+    """What a finished deal is worth to ``seat``'s side: Briscola chiamata, the side's card points and
+    :data:`PAYOUT_WEIGHT` per unit of the seat's payout; Briscan and Brisque, the deal score's margin over the
+    opponent; Briscola, the side's card points; each (but chiamata's) :data:`WIN_BONUS` more when the deal's
+    winners include the seat, less when they are others (nothing for a drawn deal)."""
     result: dict[str, Any] = game.result(state) or {}
-    if "payouts" in result:
-        return float(result["payouts"][seat])
     points = result.get("points", [0] * state.players)
-    if game.announces_melds:
-        return float(points[seat] - points[1 - seat])
     teams = result.get("teams") or [[s] for s in range(state.players)]
-    return float(result.get("team_points", points)[side_of(seat, teams)])
+    side = side_of(seat, teams)
+    if "payouts" in result:
+        taken = result["team_points"][side] if "team_points" in result else points[seat]
+        return float(taken + PAYOUT_WEIGHT * result["payouts"][seat])
+    winners = result.get("winners") or []
+    bonus = WIN_BONUS if seat in winners else -WIN_BONUS if winners else 0.0
+    if game.announces_melds:
+        return float(points[seat] - points[1 - seat] + bonus)
+    return float(result.get("team_points", points)[side] + bonus)
 
 
 def play_out(game: TrickGame[Any, Any, Any], state: Any, seat: int) -> float:
