@@ -73,6 +73,31 @@ SENTENCES: dict[str, Entry] = {
 }  # fmt: skip
 """Every event type's sentences (the first whose fields the event has), and how the next one goes on."""
 
+ACTIONS: dict[str, Entry] = {
+    "fold": {"say": ["seat {seat} folds"]},
+    "bet": {"say": ["seat {seat} bets {amount}", "seat {seat} bets {min} to {max}", "seat {seat} bets {min} or more",
+                    "seat {seat} bets"]},
+    "raise": {"say": ["seat {seat} raises to {amount}", "seat {seat} raises to {min} to {max}",
+                      "seat {seat} raises to {min} or more", "seat {seat} raises"]},
+    "call": {"say": ["seat {seat} calls"]},
+    "look": {"say": ["seat {seat} looks at the hand"]},
+    "see": {"say": ["seat {seat} pays to see"]},
+    "hit": {"say": ["seat {seat} draws a card"]},
+    "stand": {"say": ["seat {seat} stands"]},
+    "play": {"say": ["seat {seat} plays {card|card}"]},
+    "exchange_turnup": {"say": ["seat {seat} gives a card for the turned-up one"]},
+    "exchange_seven": {"say": ["seat {seat} gives the seven of trumps for the turned-up card"]},
+    "pass": {"say": ["seat {seat} passes"]},
+    "bid": {"say": ["seat {seat} bids the {rank|name:rank}", "seat {seat} bids {points|many:point}"]},
+    "choose_suit": {"say": ["seat {seat} calls the {rank|name:rank} of {suit|suit}", "seat {seat} calls {suit|suit}"]},
+    "exchange": {"say": ["seat {seat} exchanges {discard|cards}", "seat {seat} exchanges up to {max_cards|many:card}",
+                         "seat {seat} keeps every card"]},
+    "declare": {"say": ["seat {seat} declares {assignments|assign}", "seat {seat} declares"]},
+    "announce": {"say": ["seat {seat} announces {melds|melds}", "seat {seat} announces"]},
+}  # fmt: skip
+"""Every action type's sentences, as a record sends an action or the service lists a legal one (an amount's
+``min`` and ``max``): what the page says of the illegal action and of what was legal there."""
+
 NAME_KINDS = ("card", "category", "meld", "bonus", "pot", "phase", "reason", "rank")
 """The kinds of names a sentence says (``name:kind``, ``word:kind``, a named card), in the page's data."""
 
@@ -87,6 +112,7 @@ def page_table(game_id: str) -> dict[str, Any]:
     table = names.table(game_id)
     return {
         "sentences": SENTENCES,
+        "actions": ACTIONS,
         "numbers": NUMBERS,
         "suit_words": SUIT_WORDS,
         "symbols": SYMBOLS,
@@ -187,11 +213,11 @@ class Sayer:
             return Markup(", ").join(Markup("{} as {}").format(self.card(k), self.card(v)) for k, v in value.items())
         if how == "melds":
             return Markup(" and ").join(
-                Markup("{}{} with {}: {}").format(
+                Markup("{}{} with {}{}").format(
                     self.english("meld", m["kind"]),
                     self.native("meld", m["kind"], self.english("meld", m["kind"])),
                     Markup(" ").join(self.card(c) for c in m["cards"]),
-                    self.value(m["points"], "many", "point"),
+                    Markup(": ") + self.value(m["points"], "many", "point") if "points" in m else "",
                 )
                 for m in value
             )
@@ -223,6 +249,12 @@ class Sayer:
             out.append(self.template(chosen, event))
             previous = (chosen, key) if then else None
         return out
+
+    def action(self, action: Mapping[str, Any]) -> Markup:
+        """An action in words, with no full stop (``Seat 0 plays 7♣``)."""
+        entry = ACTIONS.get(str(action.get("type")))
+        chosen = next((t for t in entry["say"] if _fits(t, action)), None) if entry else None
+        return _capital(self.template(chosen, action) if chosen else escape(_fallback(action)))
 
     def step(self, events: Sequence[Mapping[str, Any]]) -> Markup:
         """A step's events as sentences: each clause a sentence of its own."""

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import current_app
-from markupsafe import escape
 from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Response
 
@@ -371,26 +370,6 @@ def _canonical(game: Game[Any, Any, Any], text: str) -> str:
         return text
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, list):
-        return " ".join(_value(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
-    return str(value)
-
-
-def said(item: Mapping[str, Any], skip: Sequence[str] = ()) -> str:
-    """An action or an event in words: its type, then its other fields (``play card 5C``)."""
-    rest = [f"{k} {_value(v)}" for k, v in item.items() if k not in ("type", *skip) and v is not None]
-    return " ".join([str(item.get("type", "")), *rest]).strip()
-
-
-def action_text(action: Mapping[str, Any]) -> str:
-    """``Seat 0: play card 5C``."""
-    seat = action.get("seat")
-    return (f"Seat {seat}: " if seat is not None else "") + said(action, ("seat",))
-
-
 def seats_text(seats: Sequence[int], verb: str) -> str:
     """``Seat 1 wins``, ``Seats 0 and 2 win`` (seats as the API numbers them, from 0)."""
     if not seats:
@@ -448,7 +427,7 @@ def record_verdict(
     verdict = answer["verdict"]
     sayer = sentences.Sayer(game_id, suit_colours(game_id))
     steps = [
-        {"n": step["index"] + 1, "said": sayer.step(step["events"]) or escape(action_text(step["action"]))}
+        {"n": step["index"] + 1, "said": sayer.step(step["events"]) or sayer.action(step["action"]) + "."}
         for step in answer.get("steps") or []
     ]
     illegal = None
@@ -460,12 +439,12 @@ def record_verdict(
             "n": error["index"] + 1,
             "at": f"action {error['index'] + 1}"
             + (f", line {error['line']}, column {error.get('column')}" if error.get("line") is not None else ""),
-            "action": action_text(tried) if isinstance(tried, dict) else str(tried),
+            "action": sayer.action(tried) if isinstance(tried, dict) else str(tried),
             "code": error["code"],
             "rule": error["rule"],
             "url": rule_page_url(game_id, error["rule"]),
             "message": error["message"] if error["message"][-1:] in ".!?" else error["message"] + ".",
-            "legal": [action_text(a) for a in error.get("legal_actions") or []],
+            "legal": [sayer.action(a) for a in error.get("legal_actions") or []],
         }
     result = result_lines(answer.get("result"))
     sentence = f"{subject} is {VERDICT_WORDS[verdict]}"

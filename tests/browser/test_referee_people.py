@@ -144,7 +144,7 @@ def test_actions_count_from_1_and_seats_from_0(session: Any) -> None:
     check(page, record)
     expect(status(page)).to_contain_text(f"action {index + 1} is illegal")
     items = page.get_by_role("list", name="Steps").get_by_role("listitem")
-    expect(items.nth(index)).to_contain_text(f"Illegal (action {index + 1}): Seat {seat}:")
+    expect(items.nth(index)).to_contain_text(f"Illegal (action {index + 1}): Seat {seat} plays")
     expect(page.locator("#step-position")).to_have_text(f"Step {index} of {index}")
     expect(items.first).to_contain_text(f"Seat {record['actions'][0]['seat']} plays")
     record["actions"][3] = {"seat": 0, "type": "play", "card": "ZZ"}

@@ -42,3 +42,26 @@ def test_every_event_is_said_alike_with_and_without_a_script(session: Any, game_
     if game_id in ("broggin", "old-brag"):  # native words in the steps
         assert scripted.locator("#steps [lang]").count() > 0
     assert axe_violations(scripted) == []
+
+
+ILLEGAL = "[...document.querySelectorAll('#verdict li.illegal')].map((node) => node.innerHTML.trim())"
+
+
+@pytest.mark.parametrize("game_id", ["briscola", "three-card-brag", "briscan"])
+def test_an_illegal_action_and_what_was_legal_said_alike(session: Any, game_id: str) -> None:
+    session.problems_expected = True
+    record = next(r for r in covering(GAMES[game_id]) if len(r["actions"]) >= 2)
+    tried = record["actions"][1]
+    record = {
+        **record,
+        "actions": [record["actions"][0], {**tried, "seat": 1 - tried["seat"] if tried["seat"] < 2 else 0}],
+    }
+    read = []
+    for javascript in (True, False):
+        page = session.page(f"/referee/{game_id}", javascript=javascript)
+        page.get_by_label("Record (JSON)").fill(json.dumps(record))
+        page.get_by_role("button", name="Check record").click()
+        expect(status(page)).to_contain_text("illegal")
+        read.append(page.evaluate(ILLEGAL))
+    assert read[0] == read[1] and len(read[0]) == 1
+    assert "Legal there: Seat " in read[0][0] and ": play " not in read[0][0]  # words, never the fields' dump

@@ -61,3 +61,27 @@ def test_native_terms_are_marked_with_their_language() -> None:
     old = sentences.Sayer("old-brag", suit_colours("old-brag"))
     said = str(old.step([{"type": "pot_won", "pot": "pot1", "seat": 2, "amount": 3, "card": "6S"}]))
     assert '<span lang="sr-Latn">Utešni Pot I faze</span>' in said
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_action_as_sent_and_as_listed_has_a_sentence(game_id: str) -> None:
+    game = GAMES[game_id]
+    assert set(game.action_types()) <= set(sentences.ACTIONS), set(game.action_types()) - set(sentences.ACTIONS)
+    sayer = sentences.Sayer(game_id, suit_colours(game_id))
+    for record in covering(game):
+        players, seed, options = record["players"], record["seed"], record["options"]
+        deal = play(game, players, seed, options, record["dealer"], carry=record.get("carry"))
+        for step in deal.steps:
+            for action in [step.action, *step.legal]:
+                said = sentences.ACTIONS[action["type"]]["say"]
+                assert any(sentences._fits(t, action) for t in said), action
+                assert text(sayer.action(action)).startswith(f"Seat {action['seat']} "), action
+
+
+def test_an_action_reads_as_people_say_it() -> None:
+    brag = sentences.Sayer("three-card-brag", suit_colours("three-card-brag"))
+    assert text(brag.action({"seat": 0, "type": "raise", "min": 12, "max": None})) == "Seat 0 raises to 12 or more"
+    assert text(brag.action({"seat": 1, "type": "raise", "amount": 20})) == "Seat 1 raises to 20"
+    briscan = sentences.Sayer("briscan", suit_colours("briscan"))
+    said = briscan.action({"seat": 0, "type": "announce", "melds": [{"kind": "marriage", "cards": ["KH", "QH"]}]})
+    assert text(said) == "Seat 0 announces marriage (Äktenskap) with K♥ Q♥"

@@ -381,7 +381,8 @@ function saidValue(value, how, arg) {
     return joined(
       value.map((m) => {
         const english = englishName("meld", m.kind);
-        return [english, ...nativeTerms("meld", m.kind, english), " with ", ...saidValue(m.cards, "cards"), ": ", ...saidValue(m.points, "many", "point")];
+        const points = m.points !== undefined ? [": ", ...saidValue(m.points, "many", "point")] : [];
+        return [english, ...nativeTerms("meld", m.kind, english), " with ", ...saidValue(m.cards, "cards"), ...points];
       }),
       " and ",
     );
@@ -447,6 +448,13 @@ function dealSaid(events) {
   return all.length ? [...capital(joined(all, "; ")), "."] : [];
 }
 const saidNode = (nodes) => el("span", { class: "said" }, nodes);
+
+// An action in words, with no full stop ("Seat 0 plays 7♣"), as the record sent it or the service listed it.
+function actionSaid(action) {
+  const entry = SAY.actions[action.type];
+  const chosen = entry ? entry.say.find((t) => fits(t, action)) : undefined;
+  return capital(chosen ? saidTemplate(chosen, action) : [fallback(action)]);
+}
 
 // A text the service wrote with every term of another language in it marked with its lang (sentences.marked).
 const TERMS = new Map(SAY.terms);
@@ -587,21 +595,6 @@ function trickVerdict(answer, trump, typed) {
   );
 }
 
-function valueText(value) {
-  if (Array.isArray(value)) return value.map(valueText).join(" ");
-  if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${valueText(v)}`).join(", ");
-  return String(value);
-}
-
-function said(item, skip = []) {
-  const rest = Object.entries(item)
-    .filter(([k, v]) => k !== "type" && !skip.includes(k) && v !== null)
-    .map(([k, v]) => `${k} ${valueText(v)}`);
-  return [String(item.type ?? ""), ...rest].join(" ").trim();
-}
-
-const actionText = (action) => (action.seat !== undefined ? `Seat ${action.seat}: ` : "") + said(action, ["seat"]);
-
 function seatsText(seats, verb) {
   if (!seats.length) return `Nobody ${verb}s (a drawn deal)`;
   const name = numbered("Seat", seats.map((s) => s - 1));
@@ -644,23 +637,25 @@ const sentenceOf = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
 function stepItems(deal, actions) {
   const items = (deal.steps || []).map((s) => {
     const words = stepSaid(s.events);
-    return el("li", { "data-step": s.index + 1 }, saidNode(words.length ? words : [actionText(s.action)]));
+    return el("li", { "data-step": s.index + 1 }, saidNode(words.length ? words : [...actionSaid(s.action), "."]));
   });
   const error = deal.error;
   if (deal.verdict === "illegal" && error && error.index !== null && error.index !== undefined) {
     const tried = (actions || [])[error.index];
-    const legal = (error.legal_actions || []).map(actionText).join("; ") || "nothing";
+    const legal = joined((error.legal_actions || []).map(actionSaid), "; ");
     items.push(
       el(
         "li",
         { class: "illegal" },
         el("strong", { text: "Illegal" }),
-        ` (action ${error.index + 1}${error.line != null ? `, line ${error.line}, column ${error.column}` : ""}): ${tried && typeof tried === "object" ? actionText(tried) : String(tried)}. Code `,
+        ` (action ${error.index + 1}${error.line != null ? `, line ${error.line}, column ${error.column}` : ""}): `,
+        tried && typeof tried === "object" ? actionSaid(tried) : String(tried),
+        ". Code ",
         el("code", { text: error.code }),
         ", rule ",
         el("a", { href: `/referee/${GAME}/rules#${error.rule}`, text: error.rule }),
         `: ${sentenceOf(error.message)} `,
-        el("span", { class: "legal", text: `Legal there: ${legal}.` }),
+        el("span", { class: "legal" }, "Legal there: ", legal.length ? legal : "nothing", "."),
       ),
     );
   }
