@@ -6,12 +6,15 @@ without a script. The expected words come from the JSON API's answers."""
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from service.rules.registry import GAMES
-from tests.browser.test_referee import api, axe_violations, expect, status
+from tests.browser.test_referee import ROOT, api, axe_violations, expect, status
+from tests.browser.test_referee_people import png_width
 from tests.simulation import play_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -124,3 +127,30 @@ def test_a_match_reads_alike_with_and_without_a_script(session: Any) -> None:
             )
         )
     assert read[0] == read[1]
+
+
+# -- the README's screenshot of a match verdict ------------------------------------------------------------
+MATCH_SHOT = ROOT / "docs" / "referee-match.png"
+
+
+def test_a_match_verdict_at_390_px(session: Any, tmp_path: Path) -> None:
+    """A complete Briscola match at a phone's width: the verdict sentence with the score, the standings and
+    the deals, nothing wider than the screen, axe-core clean. Set
+    ``CARD_ARBITER_MATCH_SCREENSHOT=docs/referee-match.png`` to write the README's screenshot (the verdict
+    down to the last deal's summary, 390 px wide)."""
+    match = briscola_match()
+    page = session.page("/referee/briscola", width=390)
+    check(page, json.dumps(match), "Record (JSON)")
+    expect(status(page)).to_contain_text("The match is complete: seat")
+    expect(page.get_by_role("table", name="Standings")).to_be_visible()
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, "the page scrolls sideways at 390 px"
+    assert axe_violations(page) == []
+    shot = os.environ.get("CARD_ARBITER_MATCH_SCREENSHOT")
+    path = ROOT / shot if shot else tmp_path / "match.png"
+    top, bottom = page.evaluate(
+        "[document.getElementById('verdict').getBoundingClientRect().top + scrollY,"
+        " [...document.querySelectorAll('#verdict details')].pop().getBoundingClientRect().bottom + scrollY]"
+    )
+    page.screenshot(path=str(path), full_page=True, clip={"x": 0, "y": top, "width": 390, "height": bottom - top + 16})
+    assert png_width(path.read_bytes()) == png_width(MATCH_SHOT.read_bytes()) == 390  # the README's is this one
