@@ -943,6 +943,228 @@ async function checkRecord(atStep = null) {
 
 const RUN = { compare, trick, record: () => checkRecord() };
 
+// -- build a record by pressing buttons: deals, legal-actions, actions, records/format, actions/suggest -------
+// The page knows no rule: the service deals, lists what is legal, applies it and judges the record.
+let built = null; // {players, seed, deals: [{dealer, seed | deck, carry, actions, states, result}], legal, busy}
+const builtDeal = () => built.deals[built.deals.length - 1];
+const plainDeal = (deal) => ({ dealer: deal.dealer, ...(deal.deck ? { deck: deal.deck } : { seed: deal.seed }), actions: deal.actions });
+const builtBody = () =>
+  built.deals.length === 1
+    ? { record: { players: built.players, ...plainDeal(built.deals[0]) } }
+    : { match: { players: built.players, deals: built.deals.map(plainDeal) } };
+
+const BUILD_FIELDS = { players: "build-players", dealer: "build-dealer", seed: "build-seed", deck: "build-deck", carry: "build-seed" };
+
+function buildProblem(answer) {
+  const body = answer.body || {};
+  const items = (body.errors || []).map((item) => {
+    const name = String(item.pointer || "").split("/")[1];
+    const id = BUILD_FIELDS[name] || null;
+    return [id, `${id ? $(id).labels[0].textContent : "Build a record"}: ${item.detail}`];
+  });
+  if (!items.length) items.push([null, `Build a record: ${body.detail || body.title || `the service answered ${answer.status}`}`]);
+  showErrors(items);
+}
+
+// A new deal of the built record (or match): dealt by the service, its legal actions listed.
+async function dealBuilt(deal) {
+  const body = { players: built.players, ...plainDeal(deal) };
+  delete body.actions;
+  if (deal.carry) body.carry = deal.carry;
+  const answer = await api("POST", `/v1/${GAME}/deals`, body, true);
+  if (!answer.ok) return buildProblem(answer), false;
+  deal.states = [answer.body.state];
+  return true;
+}
+
+async function startBuild() {
+  const deck = splitCards($("build-deck").value);
+  const deal = { dealer: Number($("build-dealer").value), actions: [], result: null, carry: null };
+  if (deck.length) deal.deck = deck;
+  else deal.seed = $("build-seed").value;
+  const next = { players: Number($("build-players").value), seed: $("build-seed").value, deals: [deal], legal: null };
+  const keep = built;
+  built = next;
+  if (!(await dealBuilt(deal))) {
+    built = keep;
+    return;
+  }
+  $("build-play").hidden = false;
+  await afterBuildStep();
+  $("legal-list").querySelector("button")?.focus();
+}
+
+// After every step: what is legal now, the record's text, the verdict (records or matches/adjudicate, traced).
+async function afterBuildStep() {
+  const deal = builtDeal();
+  const state = deal.states[deal.states.length - 1];
+  $("build-hint-said").replaceChildren();
+  const body = builtBody();
+  const kind = "record" in body ? "record" : "match";
+  const [legal, text, judged] = await Promise.all([
+    api("POST", `/v1/${GAME}/legal-actions`, { state }, true),
+    api("POST", `/v1/${GAME}/records/format`, body, true),
+    api("POST", `/v1/${GAME}/${PATHS[kind]}`, { ...body, trace: true }),
+  ]);
+  for (const answer of [legal, text, judged]) if (!answer.ok) return buildProblem(answer);
+  built.legal = legal.body;
+  $("build-text").value = text.body.notation;
+  view = "build";
+  if (kind === "match") {
+    matchVerdict(body.match, judged.body);
+    const deals = document.querySelectorAll("#verdict details.match-deal");
+    if (deals.length) deals[deals.length - 1].open = true; // the deal being built, its steps in view
+  } else {
+    recordVerdict(body.record, judged.body);
+    goTo(steps.length);
+  }
+  showLegal(state);
+  saveFragment();
+}
+
+function showLegal(state) {
+  const deal = builtDeal();
+  const legal = built.legal;
+  const n = built.deals.length - 1;
+  const over = deal.result !== null || legal.to_act === null || !legal.actions.length;
+  $("build-to-act").textContent = over
+    ? `Deal ${n} is over${deal.result ? "" : " (nobody is to act)"}: press Next deal for the next deal of the match, or Undo.`
+    : `Deal ${n}, ${deal.actions.length} action${deal.actions.length === 1 ? "" : "s"} so far: seat ${legal.to_act} to act.`;
+  const list = $("legal-list");
+  list.replaceChildren(...(over ? [el("p", { class: "hint", text: "No legal action: the deal is over." })] : legal.actions.map((a, i) => legalControl(a, i, state))));
+  $("legal-actions").dataset.applied = String(built.deals.reduce((sum, d) => sum + d.actions.length, 0));
+  buildButtons(over);
+}
+
+function buildButtons(over) {
+  const deal = builtDeal();
+  for (const b of document.querySelectorAll("#legal-list button")) b.disabled = false;
+  $("build-undo").disabled = !built.deals.some((d) => d.actions.length) && built.deals.length === 1;
+  $("build-hint").disabled = over;
+  $("build-next").disabled = !deal.result;
+}
+
+// One legal action as a control: a button; an amount's number field beside its button; Broggin's discard as
+// card toggles beside its button.
+function legalControl(action, i, state) {
+  const button = el("button", { type: "button", class: "legal" }, actionSaid(action));
+  if ("min" in action || "max" in action) {
+    const id = `legal-amount-${i}`;
+    const input = el("input", { type: "number", id, min: action.min, max: action.max, value: action.min, inputmode: "numeric" });
+    const { min, max, ...sent } = action;
+    button.addEventListener("click", () => pressLegal({ ...sent, amount: Number(input.value) }));
+    return el("div", { class: "amount" }, el("label", { for: id, text: `Amount (${action.type})` }), input, button);
+  }
+  if ("max_cards" in action) {
+    const hand = ((state.seats || [])[action.seat] || {}).hand || [];
+    const toggles = hand.map((code) => {
+      const toggle = el("button", { type: "button", class: "toggle", "aria-pressed": "false", "data-card": code }, cardNode(code));
+      toggle.addEventListener("click", () => toggle.setAttribute("aria-pressed", String(toggle.getAttribute("aria-pressed") !== "true")));
+      return toggle;
+    });
+    const { max_cards, ...sent } = action;
+    button.addEventListener("click", () =>
+      pressLegal({ ...sent, discard: toggles.filter((t) => t.getAttribute("aria-pressed") === "true").map((t) => t.dataset.card) }),
+    );
+    return el("div", { class: "discard" }, el("div", { class: "discard", role: "group", "aria-label": "Cards to discard" }, toggles), button);
+  }
+  button.addEventListener("click", () => pressLegal(action));
+  return button;
+}
+
+// One step at a time: every button of the builder waits while the service answers.
+async function busy(run, focusLegal = false) {
+  if (!built || built.busy) return;
+  built.busy = true;
+  for (const b of document.querySelectorAll("#build-play button")) b.disabled = true;
+  try {
+    await run();
+  } finally {
+    built.busy = false;
+    const legal = built.legal;
+    buildButtons(builtDeal().result !== null || !legal || legal.to_act === null || !legal.actions.length);
+  }
+  if (focusLegal) ($("legal-list").querySelector("button") || $("build-undo")).focus();
+}
+
+const pressLegal = (action) =>
+  busy(async () => {
+    const deal = builtDeal();
+    const answer = await api("POST", `/v1/${GAME}/actions`, { state: deal.states[deal.states.length - 1], action }, true);
+    if (!answer.ok) return buildProblem(answer);
+    deal.actions.push(action);
+    deal.states.push(answer.body.state);
+    deal.result = answer.body.result || null;
+    await afterBuildStep();
+  }, true);
+
+const undoBuilt = () =>
+  busy(async () => {
+    const deal = builtDeal();
+    if (!deal.actions.length) {
+      if (built.deals.length === 1) return;
+      built.deals.pop(); // the next deal not begun: back to the end of the one before
+    } else {
+      deal.actions.pop();
+      deal.states.pop();
+      deal.result = null;
+    }
+    await afterBuildStep();
+  });
+
+// Next deal: the next deal of the match, dealt by the next seat with the result's carry (API.md 15).
+const nextDeal = () =>
+  busy(async () => {
+    const deal = builtDeal();
+    if (!deal.result) return;
+    const match = { match: { players: built.players, deals: built.deals.map(plainDeal) } };
+    const judged = await api("POST", `/v1/${GAME}/matches/adjudicate`, match, true);
+    if (judged.ok && judged.body.verdict === "complete" && judged.body.decided_by !== null && judged.body.decided_by !== undefined) {
+      $("build-to-act").textContent = `The match was decided by deal ${judged.body.decided_by}: there is no next deal.`;
+      return;
+    }
+    const k = built.deals.length;
+    const next = { dealer: (deal.dealer + 1) % built.players, seed: `${built.seed}/${k}`, actions: [], result: null, carry: deal.result.carry || null };
+    if (!(await dealBuilt(next))) return;
+    built.deals.push(next);
+    await afterBuildStep();
+  });
+
+// Hint: what actions/suggest would play for the seat to act, and why (what it weighed, best first).
+const UNITS = { trick: "expected points" };
+const hintBuilt = () =>
+  busy(async () => {
+    const deal = builtDeal();
+    const answer = await api("POST", `/v1/${GAME}/actions/suggest`, { state: deal.states[deal.states.length - 1] }, true);
+    if (!answer.ok) return buildProblem(answer);
+    const hint = answer.body;
+    const unit = UNITS[catalog && catalog.kind] || "expected chips";
+    const weighed = (hint.considered || []).map((c) =>
+      el("li", {}, actionSaid(c.action), `: ${c.value} ${unit} (${c.samples} sample${c.samples === 1 ? "" : "s"})`),
+    );
+    $("build-hint-said").replaceChildren(
+      el("p", { class: "hint-sentence" }, el("strong", { text: "Hint: " }), actionSaid(hint.action), `. Weighed by ${hint.policy} at level ${hint.level}, best first:`),
+      el("ol", { "aria-label": "Considered" }, weighed),
+    );
+  });
+
+function setUpBuild() {
+  $("build-needs-script").hidden = true;
+  $("build-form").hidden = false;
+  if (catalog && catalog.players) {
+    $("build-players").min = catalog.players.min;
+    $("build-players").max = catalog.players.max;
+    $("build-players").value = catalog.players.min;
+  }
+  $("build-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    startBuild().catch(failed);
+  });
+  $("build-undo").addEventListener("click", () => undoBuilt().catch(failed));
+  $("build-next").addEventListener("click", () => nextDeal().catch(failed));
+  $("build-hint").addEventListener("click", () => hintBuilt().catch(failed));
+}
+
 // -- the URL fragment --------------------------------------------------------------------------------
 function saveFragment() {
   const params = new URLSearchParams({ game: GAME });
@@ -952,12 +1174,16 @@ function saveFragment() {
   } else if (view === "trick") {
     params.set("trump", $("trump").value);
     params.set("cards", $("cards").value);
+  } else if (view === "build") {
+    params.set("view", "record"); // a copied link shows the built record's verdict as its text
+    params.set("text", $("build-text").value);
+    if (built && built.deals.length === 1) params.set("step", String(step));
   } else if (view === "record") {
     if (textAsked) params.set("text", $("record-text").value);
     else params.set("record", $("record").value);
     params.set("step", String(step));
   }
-  const options = view && view !== "record" ? changedOptions(forms[view]) : null;
+  const options = view && view !== "record" && view !== "build" ? changedOptions(forms[view]) : null;
   for (const [name, value] of Object.entries(options || {})) params.set(`o.${name}`, String(value));
   history.replaceState(null, "", `#${params}`);
   $("link").value = location.href;
@@ -1053,6 +1279,7 @@ async function start() {
   } else {
     showProblem(answer);
   }
+  setUpBuild();
   await restore();
 }
 
