@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+import requests
 
 from tests.browser.test_referee import api, axe_violations, expect, status
 
@@ -197,3 +198,34 @@ def test_a_deal_the_service_refuses_is_said_at_its_field(session: Any) -> None:
     expect(page.locator("#build-dealer-error")).to_be_visible()
     expect(page.locator("#error-summary").get_by_role("link", name="Dealer")).to_have_attribute("href", "#build-dealer")
     expect(page.get_by_role("group", name="Legal actions")).to_be_hidden()
+
+
+def test_a_deal_from_a_known_deck(session: Any) -> None:
+    """The Deck field instead of the seed: the service deals those cards in that order (the record says the deck)."""
+    pack = requests.get(session.base + "/v1/briscola", timeout=30).json()["pack"]
+    deck = pack[::-1]
+    page = session.page("/referee/briscola")
+    page.get_by_label("Deck", exact=True).fill(" ".join(deck))
+    legal = start(page, 2, 1, "ignored")
+    deal = api(session.base, "/v1/briscola/deals", {"players": 2, "dealer": 1, "deck": deck})
+    listed = api(session.base, "/v1/briscola/legal-actions", {"state": deal["state"]})
+    names = [f"Seat {a['seat']} plays {a['card']}" for a in listed["actions"]]
+    for i, name in enumerate(names):
+        expect(legal.get_by_role("button").nth(i)).to_have_accessible_name(name)
+    press_first(page, legal, 1)
+    record = api(session.base, "/v1/briscola/records/parse", {"notation": record_of(page)})["record"]
+    assert record["deck"] == deck and "seed" not in record and record["actions"] == [listed["actions"][0]]
+
+
+def test_the_built_records_link_gives_its_verdict(session: Any) -> None:
+    page = session.page("/referee/briscola")
+    legal = start(page, 2, 0, "link")
+    press_first(page, legal, 1)
+    press_first(page, legal, 2)
+    said = "The record is in progress: 2 actions applied, all legal."
+    expect(status(page)).to_have_text(said)
+    link = page.get_by_label("Link to this verdict").input_value()
+    other = session.page()
+    other.goto(link)
+    expect(status(other)).to_have_text(said)
+    expect(other.get_by_label("Record (text)")).to_have_value(record_of(page))

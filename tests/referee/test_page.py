@@ -323,3 +323,19 @@ def test_a_team_verdict_says_the_sides_points(client: Any) -> None:
         as_text=True
     )
     assert status_of(html).endswith(f" win, {ours} to {theirs}.")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_builder_without_a_script_says_it_needs_one(client: Any, game_id: str) -> None:
+    """Build a record is the script's: the page as served says so (and where to write a record instead), and
+    its form and controls are hidden until the script shows them; each of its fields has its label."""
+    html = client.get(f"/referee/{game_id}").get_data(as_text=True)
+    tags = {found.get("id"): (tag, found) for tag, found in parsed(html).tags if found.get("id")}
+    notice = tags["build-needs-script"]
+    assert "hidden" not in notice[1]
+    assert "needs JavaScript" in html and 'href="#record-text"' in html
+    assert "hidden" in tags["build-form"][1] and "hidden" in tags["build-play"][1]
+    assert tags["legal-actions"][1].get("role") == "group"
+    for field, label in (("build-players", "Players"), ("build-dealer", "Dealer"), ("build-seed", "Seed")):
+        assert f'<label for="{field}">{label}</label>' in html
+    assert '<h3 id="legal-heading">Legal actions</h3>' in html
