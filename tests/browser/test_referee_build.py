@@ -45,6 +45,7 @@ def test_a_briscola_deal_built_by_buttons_takes_40_presses(session: Any) -> None
     first = listed["actions"][0]
     expect(buttons.first).to_have_accessible_name(f"Seat {first['seat']} plays {first['card']}")
     expect(page.get_by_text(f"seat {listed['to_act']} to act")).to_be_visible()
+    expect(page.get_by_role("link", name="the verdict and the steps so far")).to_have_attribute("href", "#verdict")
     assert axe_violations(page) == []
     actions = []
     for n in range(1, 41):
