@@ -13,9 +13,11 @@
   against the dict-lookup rate; (h) Monte Carlo equity, 10,000 samples against two opponents, against a naive
   sampler (``random.Random.sample`` and frozenset dict lookups) doing the same work; (i) is (b) with every
   result's ``percentile`` (issue 20); (j) ``records/adjudicate`` of a record written as text (API.md section 16)
-  against the same record as JSON, in-process (issue 30).
+  against the same record as JSON, in-process (issue 30); (k) ``card-arbiter adjudicate`` of an archive of
+  3,000 records with ``--jobs 2`` against ``--jobs 1``, records/s (issue 29).
 
-Run from the repository root: ``.venv/bin/python bench/run.py`` (``--quick`` for shorter wrk runs). wrk comes
+Run from the repository root: ``.venv/bin/python bench/run.py`` (``--quick`` for shorter wrk runs; ``--only CASE``,
+repeatable, for some cases alone: ``--only "d''"`` is (d'') through gunicorn). wrk comes
 from the system packages (installed with apt-get when missing and run as root). Nothing here asserts; it prints.
 """
 
@@ -55,6 +57,8 @@ WORKERS = 2
 BATCH = 10_000
 RECORD_SEED = "bench-1"
 HAND_GAMES = ("three-card-brag", "old-brag", "broggin")
+TAGS = ("a", "fgh", "d", "j", "jobs", "b", "c", "d'", "d''", "e")
+"""The cases ``--only`` selects: (a); (f), (g) and (h); (d); (j); (k), ``--jobs``; the wrk cases; (e) and (e')."""
 
 
 # -- helpers ----------------------------------------------------------------------------------------------
@@ -237,19 +241,19 @@ def random_hands(game: HandGame[Any, Any], count: int, seed: int = 7) -> list[li
     return [rng.sample(pack, game.hand_size) for _ in range(count)]
 
 
-def briscola_record() -> dict[str, Any]:
+def briscola_record(seed: str = RECORD_SEED) -> dict[str, Any]:
     """A complete two-player Briscola deal as a record: every seat plays its first legal card (40 plays)."""
     game = GAMES["briscola"]
     options = game.options(None)
     action_field = game_schemas(game).deriver.action()
-    state = game.deal(2, 1, options, shuffle(game.pack(2, options), RECORD_SEED)).state
+    state = game.deal(2, 1, options, shuffle(game.pack(2, options), seed)).state
     actions: list[dict[str, Any]] = []
     while state.to_act is not None:
         play = next(a for a in game.legal_actions(state) if a["type"] == "play")
         actions.append(play)
         state = game.apply(state, action_field.deserialize(play)).state
     assert len(actions) == 40 and game.result(state) is not None
-    return {"players": 2, "dealer": 1, "seed": RECORD_SEED, "actions": actions}
+    return {"players": 2, "dealer": 1, "seed": seed, "actions": actions}
 
 
 MATCH_DEALS = 10
@@ -438,10 +442,41 @@ def largest_sampling(game: HandGame[Any, Any], samples: int = 100_000, rounds: i
     return min(took), opponents
 
 
+ARCHIVE = 3_000
+
+
+def archive_rate(path: Path, jobs: int, count: int) -> float:
+    """Records per second of ``card-arbiter adjudicate briscola ARCHIVE --jobs N`` (wall time from start to exit,
+    the start of the process and of its workers included)."""
+    command = [str(Path(sys.executable).with_name("card-arbiter")), "--json", "adjudicate", "briscola", str(path)]
+    started = time.perf_counter()
+    subprocess.run([*command, "--jobs", str(jobs)], cwd=ROOT, check=True, capture_output=True)
+    return count / (time.perf_counter() - started)
+
+
+def jobs_rows(rows: list[str], count: int = ARCHIVE, rounds: int = 2) -> None:
+    """(k), issue 29: the command line's archive replay (JSON Lines, ``count`` 40-action Briscola records) in
+    two processes against one, interleaved rounds, the best of each."""
+    rates: dict[int, list[float]] = {1: [], 2: []}
+    with tempfile.TemporaryDirectory(prefix="card-arbiter-bench-") as folder:
+        path = Path(folder) / "archive.jsonl"
+        distinct = [briscola_record(f"{RECORD_SEED}/archive/{k}") for k in range(50)]
+        path.write_text("".join(json.dumps(distinct[k % len(distinct)]) + "\n" for k in range(count)))
+        for _ in range(rounds):
+            for jobs, found in rates.items():
+                found.append(archive_rate(path, jobs, count))
+    one, two = max(rates[1]), max(rates[2])
+    rows.append(row(f"(k) card-arbiter adjudicate, an archive of {count:,} records, --jobs 2",
+                    f"{two:,.0f} records/s", f"--jobs 1 {one:,.0f} records/s", two / one, "near 2 on 2 cores (info)",
+                    None))  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Case:
     """One wrk measurement: a POST to the service against one to the bare app, with the same body."""
 
+    tag: str
+    """What ``--only`` selects it by: ``b``, ``c``, ``d'``, ``d''``."""
     name: str
     path: str
     body: bytes
@@ -455,15 +490,16 @@ def http_cases(record: dict[str, Any], batch: int = BATCH) -> list[Case]:
     hands = random_hands(GAMES["three-card-brag"], batch)  # type: ignore[arg-type]
     evaluate = "/v1/three-card-brag/hands/evaluate"
     return [
-        Case(f"(b), (i) POST hands/evaluate, {batch:,} hands, percentile", evaluate,
+        Case("b", f"(b), (i) POST hands/evaluate, {batch:,} hands, percentile", evaluate,
              json.dumps({"hands": hands}).encode(), "/echo",
              "bare echo", 0.7),
-        Case("(c) POST hands/evaluate, 1 hand", evaluate, json.dumps({"hands": [["AS", "KS", "QS"]]}).encode(), "/ok",
-             'bare {"ok": true}', 0.8),
-        Case(f"(d') POST records/adjudicate, {len(record['actions'])} actions", "/v1/briscola/records/adjudicate",
-             json.dumps({"record": record}).encode(), "/echo", "bare echo", 0.5),
-        Case(f"(d'') POST matches/adjudicate, a {MATCH_DEALS}-deal Briscola match", "/v1/briscola/matches/adjudicate",
-             json.dumps({"match": briscola_match()}).encode(), "/echo", "bare echo", 0.5),
+        Case("c", "(c) POST hands/evaluate, 1 hand", evaluate, json.dumps({"hands": [["AS", "KS", "QS"]]}).encode(),
+             "/ok", 'bare {"ok": true}', 0.8),
+        Case("d'", f"(d') POST records/adjudicate, {len(record['actions'])} actions",
+             "/v1/briscola/records/adjudicate", json.dumps({"record": record}).encode(), "/echo", "bare echo", 0.5),
+        Case("d''", f"(d'') POST matches/adjudicate, a {MATCH_DEALS}-deal Briscola match",
+             "/v1/briscola/matches/adjudicate", json.dumps({"match": briscola_match()}).encode(), "/echo", "bare echo",
+             0.5),
     ]  # fmt: skip
 
 
@@ -484,14 +520,51 @@ def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter wrk runs (noisier)")
     parser.add_argument("--rounds", type=int, default=5, help="alternating wrk rounds per pair")
+    parser.add_argument(
+        "--only", action="append", choices=TAGS, metavar="CASE",
+        help=f"measure only this case (repeatable): one of {', '.join(TAGS)}",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    only = set(args.only or TAGS)
     seconds = 2 if args.quick else 4
     rounds = 1 if args.quick else args.rounds
-    wrk_binary = ensure_wrk()
     load_before = os.getloadavg()[0]
-    progress("(a) the engine's evaluation against a dict lookup")
     rows = ["| what | measured | baseline | ratio | goal | met |", "|---|---|---|---|---|---|"]
+    if "a" in only:
+        progress("(a) the engine's evaluation against a dict lookup")
+        hand_rows(rows)
+    if "fgh" in only:
+        progress("(f), (g), (h) equity in the engine")
+        equity_rows(rows)
+    record = briscola_record()
+    if "d" in only:
+        progress("(d) a Briscola record replayed by the engine")
+        rate = replay_rate(record)
+        rows.append(row("(d) Briscola 40-action record, engine replay", f"{rate:,.0f} records/s", "", None,
+                        ">= 2,000", rate >= 2000))  # fmt: skip
+    if "j" in only:
+        progress("(j) records/adjudicate of a text record against the same record as JSON, in-process")
+        ratio, text = notation_ratio(record)
+        rows.append(row("(j) records/adjudicate, the 40-action record as text (notation) vs as JSON, in-process",
+                        f"{text * 1000:.2f} ms", "the record as JSON", ratio, ">= 0.5", ratio >= 0.5))  # fmt: skip
+    if "jobs" in only:
+        progress("(k) the command line's archive replay, --jobs 2 against --jobs 1")
+        jobs_rows(rows)
+    cases = [case for case in http_cases(record) if case.tag in only]
+    if cases or "e" in only:
+        http_rows(rows, cases, "e" in only, ensure_wrk(), seconds, rounds)
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(
+        f"bench/run.py{' --quick' if args.quick else ''}{''.join(f' --only {t}' for t in args.only or ())} on "
+        f"{when}: {os.cpu_count()} cores, {_cpu_model()}, {_memory_gb():.0f} GB; load average {load_before:.2f} at "
+        f"the start, {os.getloadavg()[0]:.2f} at the end\n"
+    )
+    print("\n".join(rows))
+    return 0
 
+
+def hand_rows(rows: list[str]) -> None:
+    """(a): the engine's evaluation of 10,000 hands against a dict lookup."""
     for game_id in HAND_GAMES:
         game = GAMES[game_id]
         assert isinstance(game, HandGame)
@@ -508,7 +581,10 @@ def main(argv: Sequence[str]) -> int:
             row(f"(a, info) {game_id}: evaluate(), an Evaluation object per hand", f"{engine * 1000:.1f} ms",
                 "frozenset dict lookup", ratio, "", None)
         )  # fmt: skip
-    progress("(f), (g), (h) equity in the engine")
+
+
+def equity_rows(rows: list[str]) -> None:
+    """(f), (g), (h): equity in the engine."""
     for game_id in ("three-card-brag", "broggin"):
         game = GAMES[game_id]
         assert isinstance(game, HandGame)
@@ -541,27 +617,21 @@ def main(argv: Sequence[str]) -> int:
             row(f"(h) {game_id}: Monte Carlo's largest request, 100,000 samples against {opponents} opponents",
                 f"{took:.2f} s CPU", "", None, "a second or two (<= 2 s)", took <= 2)
         )  # fmt: skip
-    progress("(d) a Briscola record replayed by the engine")
-    record = briscola_record()
-    rate = replay_rate(record)
-    rows.append(row("(d) Briscola 40-action record, engine replay", f"{rate:,.0f} records/s", "", None, ">= 2,000",
-                    rate >= 2000))  # fmt: skip
-    progress("(j) records/adjudicate of a text record against the same record as JSON, in-process")
-    ratio, text = notation_ratio(record)
-    rows.append(row("(j) records/adjudicate, the 40-action record as text (notation) vs as JSON, in-process",
-                    f"{text * 1000:.2f} ms", "the record as JSON", ratio, ">= 0.5", ratio >= 0.5))  # fmt: skip
 
+
+def http_rows(rows: list[str], cases: list[Case], startup: bool, wrk_binary: str, seconds: float, rounds: int) -> None:
+    """The wrk ``cases`` against the bare app through gunicorn; with ``startup``, (e) and (e') too."""
     bare, service = Server("bench.bare:app"), Server("service.wsgi:app")
     try:
-        progress("(e) gunicorn started three times")
+        progress("(e) gunicorn started three times" if startup else "gunicorn started")
         ready = []
-        for _ in range(3):  # a fresh start each time: the master loads everything again
+        for _ in range(3 if startup else 1):  # a fresh start each time: the master loads everything again
             service.stop()
             ready.append(service.start())
         bare_ready = bare.start()
         with tempfile.TemporaryDirectory(prefix="card-arbiter-bench-") as folder:
             wrk = Wrk(wrk_binary, Path(folder), seconds, connections=2 * WORKERS)
-            for case in http_cases(record):
+            for case in cases:
                 progress(f"{case.name}: wrk, {rounds} round(s) of {seconds} s against the bare app")
                 found = paired(wrk, rounds, (service, case.path, case.body), (bare, case.bare_path, case.body))
                 ratio = found.mine / found.bare
@@ -574,6 +644,8 @@ def main(argv: Sequence[str]) -> int:
                         f"{case.bare_name} {found.bare_cpu * 1000:.2f} ms", found.bare_cpu / max(found.mine_cpu, 1e-9),
                         "", None)
                 )  # fmt: skip
+            if not startup:
+                return
             for game_id in HAND_GAMES[1:]:  # every shipped table in use in the workers before measuring memory
                 game = GAMES[game_id]
                 body = json.dumps({"hands": random_hands(game, 100)}).encode()  # type: ignore[arg-type]
@@ -589,13 +661,6 @@ def main(argv: Sequence[str]) -> int:
     finally:
         service.stop()
         bare.stop()
-    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    print(
-        f"bench/run.py{' --quick' if args.quick else ''} on {when}: {os.cpu_count()} cores, {_cpu_model()}, "
-        f"{_memory_gb():.0f} GB; load average {load_before:.2f} at the start, {os.getloadavg()[0]:.2f} at the end\n"
-    )
-    print("\n".join(rows))
-    return 0
 
 
 def _memory_gb() -> float:

@@ -568,6 +568,7 @@ def adjudicate(ctx: Context, game: str, files: tuple[str, ...], jobs: int, concu
         remote=remote,
         language=ctx.settings["language"],
         unsent=lambda record: unreadable(ctx.arbiter, game, record),
+        arbiter=None if url else ctx.arbiter,
     )
     pairs = zip(records, answers, strict=True)
     with click.progressbar(

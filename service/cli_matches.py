@@ -105,6 +105,8 @@ def match_line(number: int, answer: dict[str, Any]) -> str:
 
 # -- many at once -----------------------------------------------------------------------------------------
 _local = threading.local()
+_inherited: Any = None
+"""The parent's in-process arbiter, which ``--jobs`` workers inherit through fork (no app built in each)."""
 
 
 def _in_process(job: tuple[str, Any, str | None]) -> Judged:
@@ -112,7 +114,7 @@ def _in_process(job: tuple[str, Any, str | None]) -> Judged:
     from service.cli import InProcess
 
     game, item, language = job
-    arbiter = getattr(_local, "arbiter", None)
+    arbiter = getattr(_local, "arbiter", None) or _inherited
     if arbiter is None:
         arbiter = _local.arbiter = InProcess(language)
     return arbiter.call("POST", *request_of(game, item))  # type: ignore[no-any-return]
@@ -128,14 +130,24 @@ def judged_all(
     remote: Callable[[], Call] | None = None,
     language: str | None = None,
     unsent: Callable[[Any], Judged | None] = lambda item: None,
+    arbiter: Any = None,
 ) -> Iterator[Judged]:
     """Each item's (status, answer) in input order, as each is known: ``one`` in this process, ``jobs`` processes
     of the in-process app, or ``concurrency`` requests in flight against a service (each thread with its own
-    connection from ``remote``); an item ``unsent`` answers (a line that is not JSON) is never sent."""
+    connection from ``remote``); an item ``unsent`` answers (a line that is not JSON) is never sent. ``jobs``
+    workers use ``arbiter`` (this process's in-process app, forked) when given; they take the items in chunks
+    (one inter-process round trip for several items; the answers still come in input order)."""
+    global _inherited
     sent = [item for item in items if unsent(item) is None]
     if jobs > 1 and remote is None:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            yield from _merged(items, unsent, pool.imap(_in_process, [(game, i, language) for i in sent]))
+        _inherited = arbiter
+        chunk = max(1, min(32, len(sent) // (jobs * 8)))
+        try:
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                work = [(game, i, language) for i in sent]
+                yield from _merged(items, unsent, pool.imap(_in_process, work, chunksize=chunk))
+        finally:
+            _inherited = None
         return
     if concurrency > 1 and remote is not None:
         make = remote

@@ -146,3 +146,21 @@ def test_every_worst_request_is_admitted(client):
 def test_the_notation_measure_gives_a_ratio():
     ratio, seconds = bench.notation_ratio(bench.briscola_record(), requests=2, rounds=1)
     assert _sane(ratio) and _sane(seconds)
+
+
+def test_the_jobs_measure_replays_an_archive_in_one_and_two_processes():
+    """(k), issue 29: the command line judges a small archive with --jobs 1 and --jobs 2 (it exits 0: every
+    record complete) and the row gives both rates and their ratio."""
+    rows: list[str] = []
+    bench.jobs_rows(rows, count=20, rounds=1)
+    (line,) = rows
+    cells = [cell.strip() for cell in line.strip("|").split("|")]
+    assert cells[0].startswith("(k)") and cells[1].endswith("records/s") and cells[2].startswith("--jobs 1")
+    assert _sane(float(cells[3]))
+
+
+def test_only_measures_the_cases_asked(capsys):
+    """``--only d`` prints the table with the (d) row alone (no gunicorn, no wrk)."""
+    assert bench.main(["--only", "d"]) == 0
+    table = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| (")]
+    assert [line.split("|")[1].strip()[:3] for line in table] == ["(d)"]

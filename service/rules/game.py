@@ -670,16 +670,17 @@ class TrickGame(Game[S, Opts, A]):
         at = held.index(card)  # the caller checked it is held (once: a hand holds distinct cards)
         hand = held[:at] + held[at + 1 :]
         trick = (*table.trick, card)
-        events: list[Event] = [{"type": "play", "seat": seat, "card": card}, *also]
-        if len(trick) < state.players:
+        play: Event = {"type": "play", "seat": seat, "card": card}
+        players = state.players
+        if len(trick) < players:
             changed = list(seats)
-            changed[seat] = evolve(seats[seat], {"hand": hand})
-            to_act = next_seat(seat, state.players)
-            after = evolve(state, {"seats": tuple(changed), "trick": trick, "to_act": to_act, **changes})
-            return Transition(after, tuple(events))
+            changed[seat] = evolve(changed[seat], {"hand": hand})
+            step = {"seats": tuple(changed), "trick": trick, "to_act": next_seat(seat, players)}
+            after = evolve(state, step | changes if changes else step)
+            return Transition(after, (play, *also) if also else (play,))
         hands = [s.hand for s in seats]
         hands[seat] = hand
-        return self.finish_trick(state, hands, trick, events, changes)
+        return self.finish_trick(state, hands, trick, [play, *also] if also else [play], changes)
 
     def finish_trick(
         self,
@@ -699,23 +700,23 @@ class TrickGame(Game[S, Opts, A]):
         index, points = self.score_trick(state, trick)
         winner = (leader + index) % state.players
         events.append({"type": "trick", "winner": winner, "cards": list(trick), "points": points})
-        if self.stock_field is not None:
-            stock, draws = draw_after_trick(hands, getattr(state, self.stock_field), winner)
-            events.extend([{"type": "draw", "seat": s, "card": c} for s, c in draws])
-            changes[self.stock_field] = stock
-        seats = list(table.seats)
-        for i, s in enumerate(table.seats):
-            if i != winner and hands[i] is not s.hand:
-                seats[i] = evolve(s, {"hand": hands[i]})
-        taker = seats[winner]
+        stock_field = self.stock_field
+        if stock_field is not None:
+            stock, draws = draw_after_trick(hands, getattr(state, stock_field), winner)
+            if draws:
+                events += [{"type": "draw", "seat": s, "card": c} for s, c in draws]
+            changes[stock_field] = stock
+        old = table.seats
+        seats = list(old)
+        for i, hand in enumerate(hands):
+            if i != winner and hand is not old[i].hand:
+                seats[i] = evolve(old[i], {"hand": hand})
+        taker = old[winner]
         field = self.points_field
         seats[winner] = evolve(taker, {"hand": hands[winner], field: getattr(taker, field) + points})
         done = build(Trick, {"leader": leader, "cards": trick, "winner": winner, "points": points})
-        tricks = (*table.tricks, done)
-        after = evolve(
-            state, {"seats": tuple(seats), "trick": (), "tricks": tricks, "leader": winner, "to_act": winner, **changes}
-        )
-        return self.trick_taken(after, events)
+        step = {"seats": tuple(seats), "trick": (), "tricks": (*table.tricks, done), "leader": winner, "to_act": winner}
+        return self.trick_taken(evolve(state, step | changes if changes else step), events)
 
     @abstractmethod
     def trick_taken(self, state: S, events: list[Event]) -> Transition[S]:

@@ -185,7 +185,7 @@ def _deal(
     steps = Trace(game, views or ()) if trace else None
     if steps is not None:
         steps.dealt(transition.events)
-    state, _, applied, error = replay(game, transition, deal.actions, table, steps)
+    state, _, applied, error = replay(game, transition, deal.actions, table, steps, keep_events=False)
     result = game.result(state)
     verdict = "illegal" if error else ("complete" if result is not None else "in_progress")
     dealt_with = getattr(transition.state, "carry", None)

@@ -117,8 +117,27 @@ TYPE_NAMES = {bool: "boolean", int: "integer", str: "string"}
 
 
 def option_specs(cls: type[Any]) -> list[OptionSpec]:
-    """Every option of an options dataclass, in declaration order."""
-    hints = typing.get_type_hints(cls)
+    """Every option of an options dataclass, in declaration order (read once per class)."""
+    specs = _SPECS.get(cls)
+    if specs is None:
+        specs = _SPECS[cls] = tuple(_read_option_specs(cls))
+    return list(specs)
+
+
+_SPECS: dict[type, tuple[OptionSpec, ...]] = {}
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _type_hints(cls: type[Any]) -> dict[str, Any]:
+    """``typing.get_type_hints`` of an options class, evaluated once (not once per request's options)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
+def _read_option_specs(cls: type[Any]) -> list[OptionSpec]:
+    hints = _type_hints(cls)
     docs = field_docs(cls)
     specs = []
     for f in dataclasses.fields(cls):
@@ -166,7 +185,7 @@ def build_options(cls: type[T], raw: Mapping[str, Any] | None, pointer: str = "/
         raise InvalidInput([Problem("invalid_type", "options must be an object", pointer)])
     specs = {spec.name: spec for spec in option_specs(cls)}
     moved: Mapping[str, tuple[str, str]] = getattr(cls, "moved_to_carry", {})
-    hints = typing.get_type_hints(cls)
+    hints = _type_hints(cls)
     problems: list[Problem] = []
     values: dict[str, Any] = {}
     for name, value in raw.items():

@@ -48,23 +48,26 @@ def replay(
     actions: Sequence[ActionBase],
     table: TableViews[Any] | None = None,
     trace: Trace[Any] | None = None,
+    keep_events: bool = True,
 ) -> tuple[Any, list[Event], int, Refused | None]:
     """The actions applied in order from the deal's transition ``first`` up to the first illegal one: the last
-    state, every event from the deal on, how many were applied, and the refusal (None when all were legal);
-    each seat of ``table`` sees the events as they happen, and ``trace`` keeps each step."""
-    state, events = first.state, list(first.events)
+    state, every event from the deal on (none kept without ``keep_events``: a match's deal answers none), how
+    many were applied, and the refusal (None when all were legal); each seat of ``table`` sees the events as
+    they happen, and ``trace`` keeps each step."""
+    state, events = first.state, list(first.events) if keep_events else []
+    apply = game.apply
+    if table is None and trace is None and not keep_events:  # nothing looks at the steps: only the states
+        for index, action in enumerate(actions):
+            try:
+                state = apply(state, action).state
+            except IllegalAction as illegal:
+                return state, events, index, _refused(index, illegal)
+        return state, events, len(actions), None
     for index, action in enumerate(actions):
         try:
-            transition = game.apply(state, action)
+            transition = apply(state, action)
         except IllegalAction as illegal:
-            error = {
-                "index": index,
-                "code": illegal.code,
-                "rule": illegal.rule,
-                "message": illegal.message,
-                "legal_actions": illegal.legal_actions,
-            }
-            return state, events, index, error
+            return state, events, index, _refused(index, illegal)
         if table is not None:
             table.saw(state, transition.events)
         if trace is not None:
@@ -72,6 +75,16 @@ def replay(
         state = transition.state
         events.extend(transition.events)
     return state, events, len(actions), None
+
+
+def _refused(index: int, illegal: IllegalAction) -> Refused:
+    return {
+        "index": index,
+        "code": illegal.code,
+        "rule": illegal.rule,
+        "message": illegal.message,
+        "legal_actions": illegal.legal_actions,
+    }
 
 
 __all__ = ["Refused", "check_table", "deck_of", "replay"]
