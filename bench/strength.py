@@ -16,7 +16,9 @@ Duplicate deals: every deal (a seed) is played twice with the seats swapped (two
 then the other; Old Brag's three seats: the bot in each seat in turn). Scores: two-sided trick games, the share
 of deals won (a drawn deal a half); Briscola chiamata, the bot's side's card points against the points the same
 seat's side takes when the baseline sits there in the same deal, ``bot / (bot + baseline)``; betting games, the
-chips the bot wins a deal. Each with its 95% interval (normal approximation over the plays).
+chips the bot wins a deal. A deal's score is the mean of its plays (the plays of one deal share its cards, so
+they are not independent); the row's score is the mean over the deals, with its 95% interval (normal
+approximation over the deals' scores). ``--json`` keeps every play's score too (``values``).
 
 Run from the repository root: ``.venv/bin/python bench/strength.py [--deals N] [--games G ...] [--levels L ...]
 [--against A ...]``; ``--short`` is the CI form (a few dozen deals of Briscola and Three Card Brag, ``normal``
@@ -130,7 +132,7 @@ def play_deal(game: Game[Any, Any, Any], players: int, seed: str, seated: Sequen
 
 @dataclass
 class Score:
-    """Per-play scores and their mean with a 95% interval."""
+    """Per-deal scores (each the mean of the deal's plays) and their mean with a 95% interval."""
 
     values: list[float]
 
@@ -199,18 +201,20 @@ def measure(table: str, level: str, against: str, deals: int, first: int = 0) ->
     """``level`` against ``against`` over ``deals`` duplicate deals of ``table`` (numbered from ``first``)."""
     started = time.perf_counter()
     bot, other = policy_of(level), policy_of(against)
-    score = Score([v for d in range(first, first + deals) for v in duplicate(table, d, bot, other)])
+    plays = [duplicate(table, d, bot, other) for d in range(first, first + deals)]
+    score = Score([sum(p) / len(p) for p in plays])
     return {
         "table": table,
         "level": level,
         "against": against,
         "deals": deals,
-        "plays": len(score.values),
+        "plays": sum(len(p) for p in plays),
         "score": round(score.mean, 4),
         "interval": round(score.half_width, 4),
         "unit": "chips a deal" if not isinstance(game_of(table), TrickGame) else "share",
         "seconds": round(time.perf_counter() - started, 1),
-        "values": score.values,
+        "values": [v for p in plays for v in p],
+        "deal_scores": score.values,
     }
 
 

@@ -27,3 +27,13 @@ def test_a_duplicate_deal_swaps_the_seats():
     assert set(seen) == {0, 1}
     game = GAMES["briscola"]
     assert strength.side_score(game, None, [0]) == 0.5
+
+
+def test_the_interval_is_over_deals_not_plays():
+    """A duplicate deal's two plays share its cards: the row's score and interval are over the deals' means."""
+    row = strength.measure("briscola", "easy", "greedy", 3)
+    assert row["plays"] == 6 and len(row["values"]) == 6 and len(row["deal_scores"]) == 3
+    pairs = [row["values"][i : i + 2] for i in range(0, 6, 2)]
+    assert row["deal_scores"] == [sum(p) / 2 for p in pairs]
+    assert row["score"] == round(sum(row["deal_scores"]) / 3, 4)
+    assert row["interval"] == round(strength.Score(row["deal_scores"]).half_width, 4)
