@@ -6,10 +6,14 @@ below, over duplicate deals, each score with its 95% interval.
 - ``greedy`` (trick games): take the trick with the cheapest card that takes it when it holds points, else throw
   the cheapest card, preferring non-trumps (:mod:`service.rules.bots.cheap`); Briscola chiamata's auction by the
   bots' own rules, so both sides of a comparison bid alike; ``greedy`` (betting games, "calling"): call every bet,
-  never raise (open with the least bet when nobody has, keep every card at the exchange, stand in the 31 phase);
-  it never looks, so in Three Card Brag it stays blind, and an open seat can neither see it (5(b)) nor make it
-  fold: a deal against it ends only when the bot folds or sees blind; ``caller`` (betting games): the same, but
-  a blind seat looks at its cards first (so an open bot can see it);
+  never raise (open with the least bet when nobody has, keep every card at the exchange, stand in the 31 phase),
+  and in Three Card Brag look at its cards first: a blind seat does not call a bet in the seed's sense (it stays
+  for half, may not be seen, 5(b)), so section 17's calling station plays its cards seen;
+- ``blind-caller`` (Three Card Brag): the same but it never looks, so it stays blind. No policy can win chips
+  against it here: it never folds nor sees, and an open seat may never see a blind one, so a deal ends only when
+  the bot folds (a loss), or sees while still blind (two unseen hands, so the bot wins under half the time, the
+  seer losing equal hands, having put in at least as much as the other, the see costing twice its last bet:
+  negative on average whatever the policy), or is cut at :data:`MAX_ACTIONS` and scored 0; so its best is 0;
 - a level (``easy``, ``normal``, ``hard``): :func:`service.rules.bots.suggest`.
 
 Duplicate deals: every deal (a seed) is played twice with the seats swapped (two-sided games: the bot's side,
@@ -80,12 +84,24 @@ def random_policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -
 
 
 def greedy_policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -> LegalAction:
-    """Section 17's greedy baseline: trick play by :func:`greedy`; betting: call every bet, never raise."""
+    """Section 17's greedy baseline: trick play by :func:`greedy`; betting: look (Three Card Brag's blind seat),
+    then call every bet, never raise."""
     legal = game.view_legal_actions(state, seat)
     if isinstance(game, TrickGame):
         if getattr(state, "trump", None) is None:
             return _auction(game, game.view(state, seat), seat, legal).action
         return greedy(game, state, legal)
+    look = next((a for a in legal if a["type"] == "look"), None)
+    return look or calling(game, state, seat, seed, legal)
+
+
+def blind_caller_policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -> LegalAction:
+    """The calling station that never looks (Three Card Brag: it stays blind); see the module's docstring."""
+    return calling(game, state, seat, seed, game.view_legal_actions(state, seat))
+
+
+def calling(game: Game[Any, Any, Any], state: Any, seat: int, seed: str, legal: Sequence[LegalAction]) -> LegalAction:
+    """Call every bet, never raise: open with the least bet, keep every card at the exchange, stand at 31."""
     kinds = [a["type"] for a in legal]
     for kind in ("call", "bet", "stand"):
         if kind in kinds:
@@ -97,14 +113,6 @@ def greedy_policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -
     return expand(legal[0], ())[0]
 
 
-def caller_policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -> LegalAction:
-    """The calling baseline that looks at its cards first (Three Card Brag's blind seats), then calls."""
-    for listed in game.view_legal_actions(state, seat):
-        if listed["type"] == "look":
-            return listed
-    return greedy_policy(game, state, seat, seed)
-
-
 def level_policy(level: str) -> Policy:
     def policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -> LegalAction:
         return suggest(game, state, seat, level, seed).action
@@ -112,8 +120,11 @@ def level_policy(level: str) -> Policy:
     return policy
 
 
+BASELINES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy, "blind-caller": blind_caller_policy}
+
+
 def policy_of(name: str) -> Policy:
-    return {"random": random_policy, "greedy": greedy_policy, "caller": caller_policy}.get(name) or level_policy(name)
+    return BASELINES.get(name) or level_policy(name)
 
 
 def play_deal(game: Game[Any, Any, Any], players: int, seed: str, seated: Sequence[Policy]) -> Any:

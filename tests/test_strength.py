@@ -37,3 +37,13 @@ def test_the_interval_is_over_deals_not_plays():
     assert row["deal_scores"] == [sum(p) / 2 for p in pairs]
     assert row["score"] == round(sum(row["deal_scores"]) / 3, 4)
     assert row["interval"] == round(strength.Score(row["deal_scores"]).half_width, 4)
+
+
+def test_the_calling_baseline_looks_first_in_three_card_brag():
+    """``greedy`` (section 17's calling station) plays its cards seen; ``blind-caller`` never looks, and calls."""
+    game = GAMES["three-card-brag"]
+    options = game.options(None)
+    state = game.deal(2, 0, options, strength.shuffle(game.pack(2, options), "look")).state
+    seat = state.to_act
+    assert strength.greedy_policy(game, state, seat, "s")["type"] == "look"
+    assert strength.blind_caller_policy(game, state, seat, "s")["type"] in {"bet", "call"}
