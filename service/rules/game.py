@@ -27,7 +27,7 @@ from typing import (
 )
 
 from service.rules import names
-from service.rules.actions import ActionBase
+from service.rules.actions import ActionBase, Play
 from service.rules.bounds import PACK_CARDS, GameId, Phase, Players, Seat
 from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text, suit_text_notation
 from service.rules.equity import Equity, equity
@@ -691,36 +691,116 @@ class TrickGame(Game[S, Opts, A]):
         changes: dict[str, Any],
     ) -> Transition[S]:
         """Score the full ``trick`` (``hands`` are the seats' hands after it, ``changes`` the state's other
-        changes): the winner takes its points and leads next; then, where there is a stock, every seat draws one
-        card, the winner first. :meth:`trick_taken` says what follows. Each seat record is built once, and only
-        where its hand or points changed (seat records are in seat order: ``seats[i].seat == i``)."""
+        changes): :meth:`take_trick`, then :meth:`trick_taken` says what follows."""
         table: TrickTable = state  # type: ignore[assignment]
         leader = table.leader
         assert leader is not None  # a trick is played only once somebody leads
-        index, points = self.score_trick(state, trick)
-        winner = (leader + index) % state.players
-        events.append({"type": "trick", "winner": winner, "cards": list(trick), "points": points})
         stock_field = self.stock_field
-        if stock_field is not None:
-            stock, draws = draw_after_trick(hands, getattr(state, stock_field), winner)
-            if draws:
-                events += [{"type": "draw", "seat": s, "card": c} for s, c in draws]
-            changes[stock_field] = stock
-        old = table.seats
+        stock = getattr(state, stock_field) if stock_field is not None else None
+        done, rest, drew = self.take_trick(state, leader, trick, hands, stock)
+        winner = done.winner
+        events.append({"type": "trick", "winner": winner, "cards": list(trick), "points": done.points})
+        if drew:
+            assert stock is not None
+            events += [{"type": "draw", "seat": s, "card": c} for s, c in zip(drew, stock)]  # noqa: B905
+        gains = [0] * state.players
+        gains[winner] = done.points
+        return self.trick_taken(self.seated(state, hands, gains, (*table.tricks, done), rest, changes), events)
+
+    def take_trick(
+        self,
+        state: S,
+        leader: int,
+        trick: tuple[Card, ...],
+        hands: list[tuple[Card, ...]],
+        stock: tuple[Card, ...] | None,
+    ) -> tuple[Trick, tuple[Card, ...] | None, tuple[int, ...]]:
+        """The full ``trick`` led by ``leader`` taken: the winner takes its points and leads next; then, where
+        there is a ``stock``, every seat draws one card, the winner first (``hands`` take them in place). The
+        trick's record, the stock left and the seats that drew, in draw order."""
+        index, points = self.score_trick(state, trick)
+        winner = (leader + index) % len(hands)
+        rest, drew = draw_after_trick(hands, stock, winner) if stock is not None else (None, ())
+        return build(Trick, {"leader": leader, "cards": trick, "winner": winner, "points": points}), rest, drew
+
+    def seated(
+        self,
+        state: S,
+        hands: list[tuple[Card, ...]],
+        gains: list[int],
+        tricks: tuple[Trick, ...],
+        stock: tuple[Card, ...] | None,
+        changes: dict[str, Any],
+    ) -> S:
+        """``state`` after whole tricks: the seats hold ``hands`` and took ``gains`` more points, ``tricks`` are
+        finished, the last one's winner leads and is to act, the stock is what is left (and ``changes``). Each
+        seat record is built once, and only where its hand or points changed (seat records are in seat order:
+        ``seats[i].seat == i``)."""
+        old = state.seats  # type: ignore[attr-defined]  # every trick game's state has seats
         seats = list(old)
-        for i, hand in enumerate(hands):
-            if i != winner and hand is not old[i].hand:
-                seats[i] = evolve(old[i], {"hand": hand})
-        taker = old[winner]
         field = self.points_field
-        seats[winner] = evolve(taker, {"hand": hands[winner], field: getattr(taker, field) + points})
-        done = build(Trick, {"leader": leader, "cards": trick, "winner": winner, "points": points})
-        step = {"seats": tuple(seats), "trick": (), "tricks": (*table.tricks, done), "leader": winner, "to_act": winner}
-        return self.trick_taken(evolve(state, step | changes if changes else step), events)
+        for i, hand in enumerate(hands):
+            if gains[i]:
+                seats[i] = evolve(old[i], {"hand": hand, field: getattr(old[i], field) + gains[i]})
+            elif hand is not old[i].hand:
+                seats[i] = evolve(old[i], {"hand": hand})
+        leader = tricks[-1].winner
+        step = {"seats": tuple(seats), "trick": (), "tricks": tricks, "leader": leader, "to_act": leader}
+        if self.stock_field is not None:
+            step[self.stock_field] = stock
+        return evolve(state, step | changes if changes else step)
 
     @abstractmethod
     def trick_taken(self, state: S, events: list[Event]) -> Transition[S]:
         """The state after a trick is taken (the winner on lead and to act): what else follows (the phase)."""
+
+    def plays_freely(self, state: S) -> bool:
+        """Whether from ``state`` to the deal's end the seat to act may play any card it holds and a play does
+        nothing but go to the trick (:meth:`play_to_trick`), a trick taken changes nothing but what
+        :meth:`take_trick` changes until the hands are empty, and :meth:`score_trick` reads nothing a play
+        changes. Where it holds, :meth:`take_tricks` may take the deal's plays without a state between them."""
+        return False
+
+    def take_tricks(self, state: S, actions: Sequence[ActionBase], start: int) -> tuple[S, int]:
+        """``actions`` from ``start`` applied while the game :meth:`plays_freely` and each is a ``play`` of a card
+        its seat holds, in turn, a whole trick at a time: the state after the last whole trick and the index of
+        the first action left (``start`` and ``state`` if none). The same state as :meth:`apply` one action at a
+        time, without the states between or any event: for a replay that keeps neither (records.replay). It stops
+        at the trick where an action is not such a play; apply takes it from there and refuses what it must."""
+        end = len(actions)
+        if start >= end or not self.plays_freely(state):
+            return state, start
+        table: TrickTable = state  # type: ignore[assignment]
+        players = state.players
+        hands = [s.hand for s in table.seats]
+        kept = list(hands)  # the hands after the last whole trick
+        gains = [0] * players
+        stock = getattr(state, self.stock_field) if self.stock_field is not None else None
+        tricks, trick, leader, seat = table.tricks, table.trick, table.leader, state.to_act
+        index = start
+        while (last := index + players - len(trick)) <= end:
+            for action in actions[index:last]:
+                if type(action) is not Play or action.seat != seat:
+                    break
+                held = hands[seat]
+                card = action.card  # a Play
+                if card not in held:
+                    break
+                at = held.index(card)
+                hands[seat] = held[:at] + held[at + 1 :]
+                trick = (*trick, card)
+                seat = next_seat(seat, players)
+            else:
+                assert leader is not None  # plays are free only once somebody leads
+                done, stock, _ = self.take_trick(state, leader, trick, hands, stock)
+                gains[done.winner] += done.points
+                tricks, trick, leader, seat = (*tricks, done), (), done.winner, done.winner
+                index, kept = last, list(hands)
+                continue
+            break
+        if index == start:
+            return state, start
+        return self.trick_taken(self.seated(state, kept, gains, tricks, stock, {}), []).state, index
 
 
 class HoldsCards(Protocol):

@@ -10,7 +10,7 @@ from typing import Any
 from service.rules.actions import ActionBase
 from service.rules.cards import Card
 from service.rules.errors import IllegalAction, InvalidInput, Problem
-from service.rules.game import Event, Game, Transition
+from service.rules.game import Event, Game, Transition, TrickGame
 from service.rules.shuffle import shuffle
 from service.rules.trace import Trace
 from service.rules.views import TableViews
@@ -57,12 +57,7 @@ def replay(
     state, events = first.state, list(first.events) if keep_events else []
     apply = game.apply
     if table is None and trace is None and not keep_events:  # nothing looks at the steps: only the states
-        for index, action in enumerate(actions):
-            try:
-                state = apply(state, action).state
-            except IllegalAction as illegal:
-                return state, events, index, _refused(index, illegal)
-        return state, events, len(actions), None
+        return _quietly(game, state, actions)
     for index, action in enumerate(actions):
         try:
             transition = apply(state, action)
@@ -75,6 +70,26 @@ def replay(
         state = transition.state
         events.extend(transition.events)
     return state, events, len(actions), None
+
+
+def _quietly(
+    game: Game[Any, Any, Any], state: Any, actions: Sequence[ActionBase]
+) -> tuple[Any, list[Event], int, Refused | None]:
+    """:func:`replay` when nothing looks at the steps: a trick game takes whole tricks at once where it can
+    (:meth:`TrickGame.take_tricks`), apply the rest one action at a time."""
+    apply, index, end = game.apply, 0, len(actions)
+    take = game.take_tricks if isinstance(game, TrickGame) else None
+    while index < end:
+        if take is not None:
+            state, index = take(state, actions, index)
+            if index == end:
+                break
+        try:
+            state = apply(state, actions[index]).state
+        except IllegalAction as illegal:
+            return state, [], index, _refused(index, illegal)
+        index += 1
+    return state, [], end, None
 
 
 def _refused(index: int, illegal: IllegalAction) -> Refused:

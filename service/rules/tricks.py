@@ -71,23 +71,24 @@ def card_points(cards: Sequence[Card], values: Mapping[str, int]) -> int:
 
 def draw_after_trick(
     hands: list[tuple[Card, ...]], stock: tuple[Card, ...], winner: int
-) -> tuple[tuple[Card, ...], list[tuple[int, Card]]]:
+) -> tuple[tuple[Card, ...], tuple[int, ...]]:
     """The winner draws the top card of the stock, then the others in play order, one each while it lasts.
 
     ``hands`` (the seats' hands, a list of the caller's own) take their cards in place; returns the rest of the
-    stock and the draws as ``(seat, card)`` in order. The turn-up, the stock's last card, goes to the last
-    player in draw order on the final round.
+    stock and the seats that drew, in draw order (the k-th drew the stock's k-th card). The turn-up, the
+    stock's last card, goes to the last player in draw order on the final round.
     """
-    draws = list(zip(_draw_order(winner, len(hands)), stock))  # noqa: B905 - one a seat while the stock lasts
-    for seat, card in draws:
+    drew = _draw_orders(len(hands))[winner][: len(stock)]
+    for seat, card in zip(drew, stock):  # noqa: B905 - one a seat while the stock lasts
         hands[seat] = (*hands[seat], card)
-    return stock[len(draws) :], draws
+    return stock[len(drew) :], drew
 
 
 @cache
-def _draw_order(winner: int, players: int) -> tuple[int, ...]:
-    """The seats in draw order: the winner first, the others in play order."""
-    return tuple((winner + k) % players for k in range(players))
+def _draw_orders(players: int) -> list[tuple[int, ...]]:
+    """The seats in draw order after a trick of ``players``, by its winner: the winner first, the others in
+    play order."""
+    return [tuple((winner + k) % players for k in range(players)) for winner in range(players)]
 
 
 def side_of(seat: int, sides: Sequence[Sequence[int]]) -> int:

@@ -193,6 +193,10 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
         return actions
 
     # -- apply -------------------------------------------------------------------------------------
+    def plays_freely(self, state: BriscolaState) -> bool:
+        """In the play, always: "Du får lägga absolut vilket kort som helst" (any card at all may be played)."""
+        return state.phase == PLAY
+
     def apply(self, state: BriscolaState, action: BriscolaAction) -> Transition[BriscolaState]:
         self.check_turn(state, action)
         seat = action.seat

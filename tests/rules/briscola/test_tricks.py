@@ -153,12 +153,12 @@ def test_parse_card_rejects(text):
 
 def test_draw_after_trick_winner_first_then_play_order():
     hands: list[tuple[str, ...]] = [(), ("AS",), (), ()]
-    rest, draws = draw_after_trick(hands, ("1", "2", "3", "4", "5"), 2)
-    assert draws == [(2, "1"), (3, "2"), (0, "3"), (1, "4")]
+    rest, drew = draw_after_trick(hands, ("1", "2", "3", "4", "5"), 2)
+    assert drew == (2, 3, 0, 1)
     assert rest == ("5",)
     assert hands == [("3",), ("AS", "4"), ("1",), ("2",)]
     hands = [("AS",), ("KS",), ()]
-    rest, draws = draw_after_trick(hands, ("1", "2"), 1)  # the stock runs out: the last in draw order draws none
-    assert draws == [(1, "1"), (2, "2")] and rest == () and hands == [("AS",), ("KS", "1"), ("2",)]
-    rest, draws = draw_after_trick([(), ()], (), 1)
-    assert draws == [] and rest == ()
+    rest, drew = draw_after_trick(hands, ("1", "2"), 1)  # the stock runs out: the last in draw order draws none
+    assert drew == (1, 2) and rest == () and hands == [("AS",), ("KS", "1"), ("2",)]
+    rest, drew = draw_after_trick([(), ()], (), 1)
+    assert drew == () and rest == ()
