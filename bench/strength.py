@@ -45,9 +45,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.rules.bots import suggest  # noqa: E402
+from service.rules.bots.auction import auction_suggestion  # noqa: E402
 from service.rules.bots.cheap import greedy  # noqa: E402
 from service.rules.bots.common import expand, typed  # noqa: E402
-from service.rules.bots.pimc import _auction  # noqa: E402
 from service.rules.game import Game, LegalAction, TrickGame  # noqa: E402
 from service.rules.registry import GAMES  # noqa: E402
 from service.rules.shuffle import shuffle  # noqa: E402
@@ -89,7 +89,7 @@ def greedy_policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -
     legal = game.view_legal_actions(state, seat)
     if isinstance(game, TrickGame):
         if getattr(state, "trump", None) is None:
-            return _auction(game, game.view(state, seat), seat, legal).action
+            return auction_suggestion(game, game.view(state, seat), seat, legal).action
         return greedy(game, state, legal)
     look = next((a for a in legal if a["type"] == "look"), None)
     return look or calling(game, state, seat, seed, legal)

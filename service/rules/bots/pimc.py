@@ -10,20 +10,20 @@ played out as above. Ties keep the legal actions' order.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from service.rules.bots.cheap import partners, rollout_action, worth
+from service.rules.bots.auction import RULES, auction_suggestion, reading
+from service.rules.bots.cheap import partners, rollout_action
 from service.rules.bots.common import Candidate, Suggestion, ranked, rounded, typed
 from service.rules.bots.worlds import hidden, worlds
-from service.rules.cards import Card, suit
 from service.rules.game import LegalAction, TrickGame
 from service.rules.tricks import side_of
 
 PIMC = "pimc/1"
 EXACT = "exact/1"
-RULES = "rules/1"
 
 
 @dataclass(frozen=True)
@@ -90,12 +90,12 @@ def suggest_tricks(
     """The move for ``seat`` from its ``view`` (``legal``: its legal actions there; ``seed``: the stream's)."""
     work = budget(game.id, level)
     if getattr(view, "trump", None) is None:  # Briscola chiamata before the call: no trick yet to sample
-        return _auction(game, view, seat, legal)
+        return auction_suggestion(game, view, seat, legal)
     if hidden(game, view, seat).determined:
         exact = _exact(game, next(worlds(game, view, seat, 1, seed)), seat, legal, work.nodes)
         if exact is not None:
             return exact
-    sampled = list(worlds(game, view, seat, work.worlds, seed))
+    sampled = _sampled(game, view, seat, work.worlds, seed)
     candidates = []
     for action in legal:
         move = typed(game, action)
@@ -103,6 +103,23 @@ def suggest_tricks(
         candidates.append(Candidate(action, rounded(total / len(sampled)), len(sampled)))
     considered = ranked(candidates)
     return Suggestion(seat, considered[0].action, PIMC, considered)
+
+
+TRIES = 16
+"""Worlds drawn for each one wanted where the auction is read (Briscola chiamata)."""
+FEWEST_KEPT = 8
+"""Fewer worlds than this (or than wanted) allowed by the reading, and the reading is dropped."""
+
+
+def _sampled(game: TrickGame[Any, Any, Any], view: Any, seat: int, count: int, seed: str) -> list[Any]:
+    """``count`` worlds of ``view``; in Briscola chiamata, the first (at most ``count``) of ``TRIES`` times as many
+    that the auction's reading allows (:func:`~service.rules.bots.auction.reading`), or, should fewer than
+    :data:`FEWEST_KEPT` be, the first ``count`` drawn."""
+    consistent = reading(game, view, seat)
+    if consistent is None:
+        return list(worlds(game, view, seat, count, seed))
+    kept = list(itertools.islice(filter(consistent, worlds(game, view, seat, count * TRIES, seed)), count))
+    return kept if len(kept) >= min(count, FEWEST_KEPT) else list(worlds(game, view, seat, count, seed))
 
 
 class _OutOfNodes(Exception):
@@ -150,47 +167,6 @@ def _search(
         if alpha >= beta:
             break
     return best
-
-
-def _auction(game: TrickGame[Any, Any, Any], view: Any, seat: int, legal: Sequence[LegalAction]) -> Suggestion:
-    """Briscola chiamata's auction and call by rules: call in the suit the hand is longest and richest in, and
-    bid for the highest card of it the hand lacks, as low as the hand's card points allow; else pass."""
-    hand = view.seats[seat].hand
-    best = max("SHDC", key=lambda s: _suit_score(game, hand, s, view.options))
-    choice = _auction_choice(game, hand, best, legal, view.options)
-    candidates = [Candidate(a, 1.0 if a is choice else 0.0, 0) for a in legal]
-    considered = ranked(candidates)
-    return Suggestion(seat, choice, RULES, considered)
-
-
-def _suit_score(game: TrickGame[Any, Any, Any], hand: Sequence[Card], trump: str, options: Any) -> tuple[int, int]:
-    values = worth(game, trump, options)
-    mine = [c for c in hand if suit(c) == trump]
-    return len(mine), sum(values[c][0] + values[c][1] for c in mine)
-
-
-BID_DEPTH = ((40, 9), (30, 5), (22, 3))
-"""(hand card points at least, the lowest rank index of the trick order the hand bids down to)."""
-
-
-def _auction_choice(
-    game: TrickGame[Any, Any, Any], hand: Sequence[Card], trump: str, legal: Sequence[LegalAction], options: Any
-) -> LegalAction:
-    order = "A3KQJ76542"
-    calls = [a for a in legal if a["type"] == "choose_suit"]
-    if calls:
-        lacking = next((r for r in order if r + trump not in hand), "2")
-        return next((a for a in calls if a["suit"] == trump and a.get("rank") in (None, lacking)), calls[0])
-    points = sum(worth(game, trump, options)[c][0] for c in hand)
-    depth = next((d for least, d in BID_DEPTH if points >= least), -1)
-    bids = [a for a in legal if a["type"] == "bid" and "rank" in a]
-    for r in order[: depth + 1]:
-        if r + trump not in hand:
-            found = next((a for a in bids if a["rank"] == r), None)
-            if found is not None:
-                return found
-    passes = [a for a in legal if a["type"] == "pass"]
-    return passes[0] if passes else (bids[-1] if bids else legal[0])
 
 
 __all__ = ["NODES", "WORLDS", "budget", "EXACT", "PIMC", "RULES", "outcome", "play_out", "suggest_tricks"]
