@@ -697,30 +697,28 @@ class TrickGame(Game[S, Opts, A]):
         assert leader is not None  # a trick is played only once somebody leads
         stock_field = self.stock_field
         stock = getattr(state, stock_field) if stock_field is not None else None
-        done, rest, drew = self.take_trick(state, leader, trick, hands, stock)
+        done, rest, drew = self.take_trick(state, leader, trick, stock)
         winner = done.winner
         events.append({"type": "trick", "winner": winner, "cards": list(trick), "points": done.points})
         if drew:
             assert stock is not None
+            for s, c in zip(drew, stock):  # noqa: B905 - a card for each seat that draws
+                hands[s] = (*hands[s], c)
             events += [{"type": "draw", "seat": s, "card": c} for s, c in zip(drew, stock)]  # noqa: B905
         gains = [0] * state.players
         gains[winner] = done.points
         return self.trick_taken(self.seated(state, hands, gains, (*table.tricks, done), rest, changes), events)
 
     def take_trick(
-        self,
-        state: S,
-        leader: int,
-        trick: tuple[Card, ...],
-        hands: list[tuple[Card, ...]],
-        stock: tuple[Card, ...] | None,
+        self, state: S, leader: int, trick: tuple[Card, ...], stock: tuple[Card, ...] | None
     ) -> tuple[Trick, tuple[Card, ...] | None, tuple[int, ...]]:
         """The full ``trick`` led by ``leader`` taken: the winner takes its points and leads next; then, where
-        there is a ``stock``, every seat draws one card, the winner first (``hands`` take them in place). The
-        trick's record, the stock left and the seats that drew, in draw order."""
+        there is a ``stock``, every seat draws one card, the winner first (:func:`draw_after_trick`). The trick's
+        record, the stock left and the seats that draw, in draw order (the k-th takes the stock's k-th card)."""
         index, points = self.score_trick(state, trick)
-        winner = (leader + index) % len(hands)
-        rest, drew = draw_after_trick(hands, stock, winner) if stock is not None else (None, ())
+        players = state.players
+        winner = (leader + index) % players
+        rest, drew = draw_after_trick(stock, winner, players) if stock is not None else (None, ())
         return build(Trick, {"leader": leader, "cards": trick, "winner": winner, "points": points}), rest, drew
 
     def seated(
@@ -772,35 +770,46 @@ class TrickGame(Game[S, Opts, A]):
             return state, start
         table: TrickTable = state  # type: ignore[assignment]
         players = state.players
-        hands = [s.hand for s in table.seats]
-        kept = list(hands)  # the hands after the last whole trick
+        held = [list(s.hand) for s in table.seats]  # the hands as the plays leave them, the draws fill them
         gains = [0] * players
         stock = getattr(state, self.stock_field) if self.stock_field is not None else None
-        tricks, trick, leader, seat = table.tricks, table.trick, table.leader, state.to_act
+        tricks, trick, leader, seat = list(table.tricks), list(table.trick), table.leader, state.to_act
+        following = [next_seat(s, players) for s in range(players)]
+        take = self.take_trick
         index = start
         while (last := index + players - len(trick)) <= end:
+            taken: list[tuple[int, int]] = []  # (seat, where the card was in its hand) for each play of the trick
             for action in actions[index:last]:
                 if type(action) is not Play or action.seat != seat:
                     break
-                held = hands[seat]
-                card = action.card  # a Play
-                if card not in held:
+                hand, card = held[seat], action.card
+                try:
+                    at = hand.index(card)
+                except ValueError:  # not held
                     break
-                at = held.index(card)
-                hands[seat] = held[:at] + held[at + 1 :]
-                trick = (*trick, card)
-                seat = next_seat(seat, players)
+                del hand[at]
+                taken.append((seat, at))
+                trick.append(card)
+                seat = following[seat]
             else:
                 assert leader is not None  # plays are free only once somebody leads
-                done, stock, _ = self.take_trick(state, leader, trick, hands, stock)
+                done, rest, drew = take(state, leader, tuple(trick), stock)
+                if drew:
+                    assert stock is not None
+                    for s, c in zip(drew, stock):  # noqa: B905 - a card for each seat that draws
+                        held[s].append(c)
+                stock = rest
                 gains[done.winner] += done.points
-                tricks, trick, leader, seat = (*tricks, done), (), done.winner, done.winner
-                index, kept = last, list(hands)
+                tricks.append(done)
+                trick, leader, seat, index = [], done.winner, done.winner, last
                 continue
+            for (s, at), card in zip(reversed(taken), reversed(trick)):  # noqa: B905 - a card for each play
+                held[s].insert(at, card)  # the trick's plays undone: the hands after the last whole trick
             break
         if index == start:
             return state, start
-        return self.trick_taken(self.seated(state, kept, gains, tricks, stock, {}), []).state, index
+        hands = [tuple(h) for h in held]
+        return self.trick_taken(self.seated(state, hands, gains, tuple(tricks), stock, {}), []).state, index
 
 
 class HoldsCards(Protocol):

@@ -69,18 +69,12 @@ def card_points(cards: Sequence[Card], values: Mapping[str, int]) -> int:
     return sum([values.get(c[0], 0) for c in cards])  # rank(c), unrolled
 
 
-def draw_after_trick(
-    hands: list[tuple[Card, ...]], stock: tuple[Card, ...], winner: int
-) -> tuple[tuple[Card, ...], tuple[int, ...]]:
-    """The winner draws the top card of the stock, then the others in play order, one each while it lasts.
-
-    ``hands`` (the seats' hands, a list of the caller's own) take their cards in place; returns the rest of the
-    stock and the seats that drew, in draw order (the k-th drew the stock's k-th card). The turn-up, the
-    stock's last card, goes to the last player in draw order on the final round.
+def draw_after_trick(stock: tuple[Card, ...], winner: int, players: int) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    """Who draws after a trick: the winner the top card of the stock, then the others in play order, one each
+    while it lasts. The rest of the stock and the seats that draw, in draw order (the k-th takes the stock's
+    k-th card). The turn-up, the stock's last card, goes to the last player in draw order on the final round.
     """
-    drew = _draw_orders(len(hands))[winner][: len(stock)]
-    for seat, card in zip(drew, stock):  # noqa: B905 - one a seat while the stock lasts
-        hands[seat] = (*hands[seat], card)
+    drew = _draw_orders(players)[winner][: len(stock)]
     return stock[len(drew) :], drew
 
 

@@ -152,13 +152,9 @@ def test_parse_card_rejects(text):
 
 
 def test_draw_after_trick_winner_first_then_play_order():
-    hands: list[tuple[str, ...]] = [(), ("AS",), (), ()]
-    rest, drew = draw_after_trick(hands, ("1", "2", "3", "4", "5"), 2)
-    assert drew == (2, 3, 0, 1)
-    assert rest == ("5",)
-    assert hands == [("3",), ("AS", "4"), ("1",), ("2",)]
-    hands = [("AS",), ("KS",), ()]
-    rest, drew = draw_after_trick(hands, ("1", "2"), 1)  # the stock runs out: the last in draw order draws none
-    assert drew == (1, 2) and rest == () and hands == [("AS",), ("KS", "1"), ("2",)]
-    rest, drew = draw_after_trick([(), ()], (), 1)
+    rest, drew = draw_after_trick(("1", "2", "3", "4", "5"), 2, 4)
+    assert drew == (2, 3, 0, 1) and rest == ("5",)  # the k-th seat takes the stock's k-th card
+    rest, drew = draw_after_trick(("1", "2"), 1, 3)  # the stock runs out: the last in draw order draws none
+    assert drew == (1, 2) and rest == ()
+    rest, drew = draw_after_trick((), 1, 2)
     assert drew == () and rest == ()
