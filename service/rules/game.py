@@ -773,12 +773,13 @@ class TrickGame(Game[S, Opts, A]):
         held = [list(s.hand) for s in table.seats]  # the hands as the plays leave them, the draws fill them
         gains = [0] * players
         stock = getattr(state, self.stock_field) if self.stock_field is not None else None
-        tricks, trick, leader, seat = list(table.tricks), list(table.trick), table.leader, state.to_act
+        tricks, trick, leader = list(table.tricks), list(table.trick), table.leader
+        seat: int = state.to_act  # type: ignore[assignment]  # a seat is to act where plays are free
         following = [next_seat(s, players) for s in range(players)]
         take = self.take_trick
         index = start
         while (last := index + players - len(trick)) <= end:
-            taken: list[tuple[int, int]] = []  # (seat, where the card was in its hand) for each play of the trick
+            spots: list[int] = []  # where each play's card was in its hand, to undo a trick cut short
             for action in actions[index:last]:
                 if type(action) is not Play or action.seat != seat:
                     break
@@ -788,7 +789,7 @@ class TrickGame(Game[S, Opts, A]):
                 except ValueError:  # not held
                     break
                 del hand[at]
-                taken.append((seat, at))
+                spots.append(at)
                 trick.append(card)
                 seat = following[seat]
             else:
@@ -803,8 +804,9 @@ class TrickGame(Game[S, Opts, A]):
                 tricks.append(done)
                 trick, leader, seat, index = [], done.winner, done.winner, last
                 continue
-            for (s, at), card in zip(reversed(taken), reversed(trick)):  # noqa: B905 - a card for each play
-                held[s].insert(at, card)  # the trick's plays undone: the hands after the last whole trick
+            for at in reversed(spots):  # the trick's plays undone, last first: the hands after the last whole trick
+                seat = following.index(seat)  # the seat before
+                held[seat].insert(at, trick.pop())
             break
         if index == start:
             return state, start

@@ -10,7 +10,7 @@ from typing import Any
 from service.rules.actions import ActionBase
 from service.rules.cards import Card
 from service.rules.errors import IllegalAction, InvalidInput, Problem
-from service.rules.game import Event, Game, Transition, TrickGame
+from service.rules.game import Event, Game, Transition
 from service.rules.shuffle import shuffle
 from service.rules.trace import Trace
 from service.rules.views import TableViews
@@ -78,7 +78,7 @@ def _quietly(
     """:func:`replay` when nothing looks at the steps: a trick game takes whole tricks at once where it can
     (:meth:`TrickGame.take_tricks`), apply the rest one action at a time."""
     apply, index, end = game.apply, 0, len(actions)
-    take = game.take_tricks if isinstance(game, TrickGame) else None
+    take = getattr(game, "take_tricks", None)  # a trick game's (TrickGame.take_tricks)
     while index < end:
         if take is not None:
             state, index = take(state, actions, index)

@@ -37,11 +37,10 @@ def deal_hands(deck: Sequence[str], dealer: int, players: int, cards_each: int) 
     """Deal ``cards_each`` cards to every seat, one at a time from ``deck[0]`` in dealing order
     (API.md section 5); the hands, and the position of the first card left in the deck."""
     hands: list[list[str]] = [[] for _ in range(players)]
-    order = deal_order(dealer, players)
-    for k in range(cards_each):
-        for i, seat in enumerate(order):
-            hands[seat].append(deck[k * players + i])
-    return hands, cards_each * players
+    dealt = cards_each * players
+    for i, seat in enumerate(deal_order(dealer, players)):  # the k-th round's i-th card: deck[k * players + i]
+        hands[seat] = list(deck[i:dealt:players])
+    return hands, dealt
 
 
 class HasSeat(Protocol):

@@ -85,3 +85,24 @@ def test_a_game_that_does_not_play_freely_takes_nothing() -> None:
     deal = play(game, 2, "none", {})
     actions = [load(game, s.action) for s in deal.steps]
     assert game.take_tricks(deal.start.state, actions, 0) == (deal.start.state, 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_a_trick_cut_short_leaves_the_state_after_the_last_whole_one(players: int) -> None:
+    """A play refused in the middle of a trick: take_tricks gives back the state before that trick, as apply
+    reached it (the trick's earlier plays undone, each card back in its place), and the trick's first index."""
+    game = GAMES["briscola"]
+    rng = random.Random(f"cut/{players}")
+    for k in range(6):
+        deal = play(game, players, f"cut/{k}", {})
+        raw = [dict(s.action) for s in deal.steps]
+        plays = [i for i, a in enumerate(raw) if a["type"] == "play"]
+        if len(plays) != len(raw):
+            continue
+        trick = rng.randrange(len(raw) // players)
+        at = trick * players + rng.randrange(1, players)  # not the trick's lead
+        held = set(deal.steps[at].before.seats[raw[at]["seat"]].hand)
+        raw[at]["card"] = sorted(set(game.full_pack()) - held)[0]
+        state, index = game.take_tricks(deal.start.state, [load(game, a) for a in raw], 0)
+        assert index == trick * players
+        assert state == (deal.steps[index].before if index else deal.start.state)

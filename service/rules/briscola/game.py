@@ -6,6 +6,7 @@ import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 from service.rules.actions import ActionBase, Play
@@ -21,7 +22,7 @@ from service.rules.briscola.state import COMPLETE, PHASES, PLAY, BriscolaCarry, 
 from service.rules.briscola.validate import BriscolaProblem, StockProblem, briscola_problems
 from service.rules.cards import Card, rank, suit
 from service.rules.errors import CardError, Problem
-from service.rules.frozen import evolve
+from service.rules.frozen import build, evolve
 from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, hide
 from service.rules.seats import replace_seat
 from service.rules.tricks import side_of, side_points
@@ -46,6 +47,12 @@ def sides(players: int, options: BriscolaOptions) -> tuple[tuple[int, ...], ...]
         if options.six_player_teams == "3x2":
             return ((0, 3), (1, 4), (2, 5))
         return ((0, 2, 4), (1, 3, 5))
+    return _alone(players)
+
+
+@cache
+def _alone(players: int) -> tuple[tuple[int, ...], ...]:
+    """Each seat a side of its own."""
     return tuple((seat,) for seat in range(players))
 
 
@@ -148,15 +155,20 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
         hands, rest, order = self.deal_cards(players, dealer, deck, HAND_SIZE)
         turn_up = rest[0]
         stock = (*rest[1:], turn_up)
-        state = BriscolaState(
-            **self.opening(players, dealer, PLAY, order[0], options, carry),
-            seats=tuple(BriscolaSeat(seat, hands[seat], 0) for seat in range(players)),
-            trump=suit(turn_up),
-            turn_up=turn_up,
-            stock=stock,
-            leader=order[0],
-            trick=(),
-            tricks=(),
+        state = build(
+            BriscolaState,
+            self.opening(players, dealer, PLAY, order[0], options, carry)
+            | {
+                "seats": tuple(
+                    [build(BriscolaSeat, {"seat": s, "hand": hands[s], "points": 0}) for s in range(players)]
+                ),
+                "trump": suit(turn_up),
+                "turn_up": turn_up,
+                "stock": stock,
+                "leader": order[0],
+                "trick": (),
+                "tricks": (),
+            },
         )
         events: tuple[Event, ...] = (
             {"type": "deal", "cards_each": HAND_SIZE, "first": order[0]},
