@@ -6,10 +6,9 @@ import hashlib
 import itertools
 import struct
 from collections.abc import Iterator, Sequence
+from functools import cache
 
 ALGORITHM = "sha256-fisher-yates/1"
-_WORDS = struct.Struct(">4Q")
-"""A SHA-256 block as four big-endian unsigned 64-bit integers."""
 
 
 _BATCH = 64
@@ -49,15 +48,27 @@ def shuffle(pack: Sequence[str], seed: str) -> tuple[str, ...]:
     if swaps < 1:
         return tuple(deck)
     prefix = seed.encode("utf-8") + b":"
-    words: list[int] = []
-    for k in range((swaps + 3) // 4):
-        words.extend(_WORDS.unpack(hashlib.sha256(prefix + str(k).encode("ascii")).digest()))
-    for i, value in zip(range(swaps, 0, -1), words):  # noqa: B905 - a block's last words go unread
-        if value >= _LIMITS[i + 1]:
+    sha256 = hashlib.sha256
+    blocks = (swaps + 3) // 4
+    words = _words(blocks).unpack(b"".join([sha256(prefix + b"%d" % k).digest() for k in range(blocks)]))
+    for i, value, limit in zip(range(swaps, 0, -1), words, _limits_down(swaps + 1)):  # noqa: B905 - a block's last words go unread
+        if value >= limit:
             return _shuffle_by_word(pack, seed)
         j = value % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
+
+
+@cache
+def _words(blocks: int) -> struct.Struct:
+    """``blocks`` SHA-256 blocks as big-endian unsigned 64-bit integers, four a block."""
+    return struct.Struct(f">{4 * blocks}Q")
+
+
+@cache
+def _limits_down(size: int) -> tuple[int, ...]:
+    """The :func:`rejection_limit` of ``m`` = ``size``, ``size`` - 1, ... 2: the Fisher-Yates draws in order."""
+    return tuple(rejection_limit(m) for m in range(size, 1, -1))
 
 
 def _shuffle_by_word(pack: Sequence[str], seed: str) -> tuple[str, ...]:

@@ -94,13 +94,16 @@ def test_a_rejected_word_draws_the_deck_again_word_by_word(monkeypatch):
     pack = list(french_pack())
     calls = []
     real = module._shuffle_by_word
+    true = module._limits_down
 
     def by_word(p, s):
         calls.append(s)
-        module._LIMITS[40] = module.rejection_limit(40)  # uniform must see the true limit, or it never returns
         return real(p, s)
 
-    monkeypatch.setitem(module._LIMITS, 40, 0)  # every word for m = 40 is "rejected" on the fast path
+    def rejecting(size):  # every word for m = 40 is "rejected" on the fast path (uniform keeps the true limit)
+        return tuple(0 if m == 40 else limit for m, limit in zip(range(size, 1, -1), true(size), strict=True))
+
+    monkeypatch.setattr(module, "_limits_down", rejecting)
     monkeypatch.setattr(module, "_shuffle_by_word", by_word)
     assert shuffle(pack, "seed") == real(pack, "seed")
     assert calls == ["seed"]
