@@ -559,28 +559,33 @@ def adjudicate(ctx: Context, game: str, files: tuple[str, ...], jobs: int, concu
     lines: list[str] = []
     url = ctx.settings["url"]
     remote = (lambda: Remote(url, ctx.settings["timeout"], ctx.settings["language"]).call) if url else None
-    answers = judged_all(
+    arbiter = ctx.arbiter  # built before any --jobs worker forks, which judge with it
+    as_json = ctx.as_json
+
+    def told(index: int, judged: tuple[int, Any]) -> tuple[str, str]:
+        """An item's verdict and its line, made where it was judged (a --jobs worker sends back only these)."""
+        status, answer = judged
+        verdict = verdict_of(status, answer)
+        if as_json:
+            return verdict, json.dumps(answer, ensure_ascii=False)
+        return verdict, _one_line(records[index][0], verdict, answer)
+
+    outcomes = judged_all(
         game,
         [record for _, record in records],
-        lambda record: adjudicated(ctx.arbiter, game, record),
+        lambda record: adjudicated(arbiter, game, record),
+        told,
         jobs=jobs,
         concurrency=concurrency,
         remote=remote,
-        language=ctx.settings["language"],
-        unsent=lambda record: unreadable(ctx.arbiter, game, record),
-        arbiter=None if url else ctx.arbiter,
+        unsent=lambda record: unreadable(arbiter, game, record),
     )
-    pairs = zip(records, answers, strict=True)
     with click.progressbar(
-        pairs, length=len(records), label=f"adjudicating {len(records)} records", file=sys.stderr
+        outcomes, length=len(records), label=f"adjudicating {len(records)} records", file=sys.stderr
     ) as bar:
-        for (number, _), (status, answer) in bar:
-            verdict = verdict_of(status, answer)
+        for verdict, line in bar:
             verdicts[verdict] += 1
-            if ctx.as_json:
-                lines.append(json.dumps(answer, ensure_ascii=False))
-            else:
-                lines.append(_one_line(number, verdict, answer))
+            lines.append(line)
     for line in lines:
         click.echo(line)
     summary = ", ".join(

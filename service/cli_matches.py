@@ -12,7 +12,7 @@ import multiprocessing
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 Judged = tuple[int, Any]
 """(HTTP status, decoded answer) of one record or match."""
@@ -104,50 +104,45 @@ def match_line(number: int, answer: dict[str, Any]) -> str:
 
 
 # -- many at once -----------------------------------------------------------------------------------------
+R = TypeVar("R")
 _local = threading.local()
-_inherited: Any = None
-"""The parent's in-process arbiter, which ``--jobs`` workers inherit through fork (no app built in each)."""
+_work: Any = None
+"""What ``--jobs`` workers inherit through fork: the items, how one is judged in-process (the parent's app, built
+before the fork) and what the caller keeps of each answer. A worker is sent an item's index only."""
 
 
-def _in_process(job: tuple[str, Any, str | None]) -> Judged:
-    """One item judged by this process's own app (a ``--jobs`` worker)."""
-    from service.cli import InProcess
-
-    game, item, language = job
-    arbiter = getattr(_local, "arbiter", None) or _inherited
-    if arbiter is None:
-        arbiter = _local.arbiter = InProcess(language)
-    return arbiter.call("POST", *request_of(game, item))  # type: ignore[no-any-return]
+def _kept_at(index: int) -> Any:
+    """What the caller keeps of item ``index``, judged and digested in this (forked) worker."""
+    items, one, told = _work
+    return told(index, one(items[index]))
 
 
 def judged_all(
     game: str,
     items: list[Any],
     one: Callable[[Any], Judged],
+    told: Callable[[int, Judged], R],
     *,
     jobs: int = 1,
     concurrency: int = 1,
     remote: Callable[[], Call] | None = None,
-    language: str | None = None,
     unsent: Callable[[Any], Judged | None] = lambda item: None,
-    arbiter: Any = None,
-) -> Iterator[Judged]:
-    """Each item's (status, answer) in input order, as each is known: ``one`` in this process, ``jobs`` processes
-    of the in-process app, or ``concurrency`` requests in flight against a service (each thread with its own
-    connection from ``remote``); an item ``unsent`` answers (a line that is not JSON) is never sent. ``jobs``
-    workers use ``arbiter`` (this process's in-process app, forked) when given; they take the items in chunks
-    (one inter-process round trip for several items; the answers still come in input order)."""
-    global _inherited
-    sent = [item for item in items if unsent(item) is None]
+) -> Iterator[R]:
+    """What the caller keeps of each item's answer (``told(i, (status, answer))`` for ``items[i]``), in input
+    order, as each is known: each item judged by ``one`` in this process; or by ``jobs`` processes forked from
+    it, each sent an item's index, judging it with ``one`` (the parent's in-process app) and sending back only
+    what ``told`` keeps (no record nor answer crosses between processes: the parent has little to do but
+    print); or by ``concurrency`` requests in flight against a service (each thread with its own connection
+    from ``remote``; an item ``unsent`` answers, a line that is not JSON or a text read here, is never sent)."""
+    global _work
     if jobs > 1 and remote is None:
-        _inherited = arbiter
-        chunk = max(1, min(32, len(sent) // (jobs * 8)))
+        _work = (items, one, told)
+        chunk = max(1, min(64, len(items) // (jobs * 8)))
         try:
             with multiprocessing.get_context("fork").Pool(jobs) as pool:
-                work = [(game, i, language) for i in sent]
-                yield from _merged(items, unsent, pool.imap(_in_process, work, chunksize=chunk))
+                yield from pool.imap(_kept_at, range(len(items)), chunksize=chunk)
         finally:
-            _inherited = None
+            _work = None
         return
     if concurrency > 1 and remote is not None:
         make = remote
@@ -159,17 +154,13 @@ def judged_all(
             return caller("POST", *request_of(game, item))
 
         with ThreadPoolExecutor(concurrency) as pool:
-            yield from _merged(items, unsent, pool.map(call, sent))
+            answers = pool.map(call, [item for item in items if unsent(item) is None])
+            for i, item in enumerate(items):
+                local = unsent(item)
+                yield told(i, local if local is not None else next(answers))
         return
-    for item in items:
-        yield one(item)
-
-
-def _merged(items: list[Any], unsent: Callable[[Any], Judged | None], answers: Iterator[Judged]) -> Iterator[Judged]:
-    """The answers of ``items`` in order: each unsent one's own, the others' from ``answers`` in turn."""
-    for item in items:
-        local = unsent(item)
-        yield local if local is not None else next(answers)
+    for i, item in enumerate(items):
+        yield told(i, one(item))
 
 
 __all__ = ["is_match", "judged_all", "match_line", "match_text", "request_of"]
