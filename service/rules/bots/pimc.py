@@ -1,4 +1,4 @@
-"""Trick games: determinized sampling (``pimc/1``), an exact search once nothing is hidden (``exact/1``), and
+"""Trick games: determinized sampling (``pimc/2``), an exact search once nothing is hidden (``exact/1``), and
 rules for Briscola chiamata's auction and call (``rules/1``).
 
 Every candidate is played, in each of the same sampled worlds (:mod:`service.rules.bots.worlds`), to the end
@@ -22,7 +22,7 @@ from service.rules.bots.worlds import hidden, worlds
 from service.rules.game import LegalAction, TrickGame
 from service.rules.tricks import side_of
 
-PIMC = "pimc/1"
+PIMC = "pimc/2"
 EXACT = "exact/1"
 
 
