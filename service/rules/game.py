@@ -8,6 +8,7 @@ nothing (verify, then apply).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
@@ -46,6 +47,11 @@ Result = dict[str, Any]
 LegalAction = dict[str, Any]
 """An action exactly as it would be submitted, or with ``min``/``max`` for a free amount."""
 
+TakeTrick = Callable[
+    [int, tuple[Card, ...], tuple[Card, ...] | None], tuple[Trick, tuple[Card, ...] | None, tuple[int, ...]]
+]
+"""A full trick taken (:meth:`TrickGame.trick_taker`): from its leader, its cards and the stock, the trick's record,
+the stock left and the seats that draw."""
 TIE = "tie"
 """What decided a comparison whose best hands are equal."""
 
@@ -712,14 +718,30 @@ class TrickGame(Game[S, Opts, A]):
     def take_trick(
         self, state: S, leader: int, trick: tuple[Card, ...], stock: tuple[Card, ...] | None
     ) -> tuple[Trick, tuple[Card, ...] | None, tuple[int, ...]]:
-        """The full ``trick`` led by ``leader`` taken: the winner takes its points and leads next; then, where
-        there is a ``stock``, every seat draws one card, the winner first (:func:`draw_after_trick`). The trick's
-        record, the stock left and the seats that draw, in draw order (the k-th takes the stock's k-th card)."""
-        index, points = self.score_trick(state, trick)
-        players = state.players
-        winner = (leader + index) % players
-        rest, drew = draw_after_trick(stock, winner, players) if stock is not None else (None, ())
-        return build(Trick, {"leader": leader, "cards": trick, "winner": winner, "points": points}), rest, drew
+        """The full ``trick`` led by ``leader`` taken (:meth:`trick_taker`): the trick's record, the stock left and
+        the seats that draw, in draw order (the k-th takes the stock's k-th card)."""
+        return self.trick_taker(state)(leader, trick, stock)
+
+    def trick_taker(self, state: S) -> TakeTrick:
+        """How a full trick is taken in ``state``'s deal, with what it reads of the state read once: the winner
+        (:meth:`trick_scorer`) takes its points and leads next; then, where there is a ``stock``, every seat draws
+        one card, the winner first (:func:`draw_after_trick`)."""
+        score, players = self.trick_scorer(state), state.players
+
+        def take(
+            leader: int, trick: tuple[Card, ...], stock: tuple[Card, ...] | None
+        ) -> tuple[Trick, tuple[Card, ...] | None, tuple[int, ...]]:
+            index, points = score(trick)
+            winner = (leader + index) % players
+            rest, drew = draw_after_trick(stock, winner, players) if stock else (stock, ())
+            return build(Trick, {"leader": leader, "cards": trick, "winner": winner, "points": points}), rest, drew
+
+        return take
+
+    def trick_scorer(self, state: S) -> Callable[[tuple[Card, ...]], tuple[int, int]]:
+        """:meth:`score_trick` in ``state``'s deal, for the tricks of a deal taken one after another (a game whose
+        scoring reads only what the deal fixes may read it once)."""
+        return functools.partial(self.score_trick, state)
 
     def seated(
         self,
@@ -759,13 +781,14 @@ class TrickGame(Game[S, Opts, A]):
         changes. Where it holds, :meth:`take_tricks` may take the deal's plays without a state between them."""
         return False
 
-    def take_tricks(self, state: S, actions: Sequence[ActionBase], start: int) -> tuple[S, int]:
-        """``actions`` from ``start`` applied while the game :meth:`plays_freely` and each is a ``play`` of a card
-        its seat holds, in turn, a whole trick at a time: the state after the last whole trick and the index of
-        the first action left (``start`` and ``state`` if none). The same state as :meth:`apply` one action at a
-        time, without the states between or any event: for a replay that keeps neither (records.replay). It stops
-        at the trick where an action is not such a play; apply takes it from there and refuses what it must."""
-        end = len(actions)
+    def take_tricks(self, state: S, actions: Sequence[ActionBase], start: int, end: int | None = None) -> tuple[S, int]:
+        """``actions`` from ``start`` (up to ``end``, all by default) applied while the game :meth:`plays_freely`
+        and each is a ``play`` of a card its seat holds, in turn, a whole trick at a time: the state after the last
+        whole trick and the index of the first action left (``start`` and ``state`` if none). The same state as
+        :meth:`apply` one action at a time, without the states between or any event: for a replay that keeps
+        neither (records.replay). It stops at the trick where an action is not such a play; apply takes it from
+        there and refuses what it must."""
+        end = len(actions) if end is None else end
         if start >= end or not self.plays_freely(state):
             return state, start
         table: TrickTable = state  # type: ignore[assignment]
@@ -776,38 +799,32 @@ class TrickGame(Game[S, Opts, A]):
         tricks, trick, leader = list(table.tricks), list(table.trick), table.leader
         seat: int = state.to_act  # type: ignore[assignment]  # a seat is to act where plays are free
         following = [next_seat(s, players) for s in range(players)]
-        take = self.take_trick
+        take = self.trick_taker(state)
         index = start
         while (last := index + players - len(trick)) <= end:
-            spots: list[int] = []  # where each play's card was in its hand, to undo a trick cut short
             for action in actions[index:last]:
                 if type(action) is not Play or action.seat != seat:
                     break
-                hand, card = held[seat], action.card
                 try:
-                    at = hand.index(card)
+                    held[seat].remove(action.card)
                 except ValueError:  # not held
                     break
-                del hand[at]
-                spots.append(at)
-                trick.append(card)
+                trick.append(action.card)
                 seat = following[seat]
             else:
                 assert leader is not None  # plays are free only once somebody leads
-                done, rest, drew = take(state, leader, tuple(trick), stock)
+                before = stock
+                done, stock, drew = take(leader, tuple(trick), stock)
                 if drew:
-                    assert stock is not None
-                    for s, c in zip(drew, stock):  # noqa: B905 - a card for each seat that draws
+                    assert before is not None
+                    for s, c in zip(drew, before):  # noqa: B905 - a card for each seat that draws
                         held[s].append(c)
-                stock = rest
                 gains[done.winner] += done.points
                 tricks.append(done)
                 trick, leader, seat, index = [], done.winner, done.winner, last
                 continue
-            for at in reversed(spots):  # the trick's plays undone, last first: the hands after the last whole trick
-                seat = following.index(seat)  # the seat before
-                held[seat].insert(at, trick.pop())
-            break
+            # a trick cut short: the whole tricks before it taken again, and only those (the hands as they left them)
+            return self.take_tricks(state, actions, start, index)
         if index == start:
             return state, start
         hands = [tuple(h) for h in held]

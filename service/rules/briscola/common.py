@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
 from typing import Any, ClassVar, TypeVar
 
 from service.rules.briscola.cards import PACK, RANKS, check_trick_input, parse_card, winner_and_points
@@ -44,6 +44,11 @@ class BriscolaCards:
         """The winning card and the trick's points with the deal's trump (3(c))."""
         assert state.trump is not None  # tricks are played once the trump is known
         return _scored(state.trump, tuple(cards))
+
+    def trick_scorer(self, state: BriscolaState | ChiamataState) -> Callable[[tuple[Card, ...]], tuple[int, int]]:
+        """:meth:`score_trick` with the deal's trump, which a deal's play never changes."""
+        assert state.trump is not None  # tricks are played once the trump is known
+        return partial(_scored, state.trump)
 
     def trick_taken(self, state: Table, events: list[Event]) -> Transition[Table]:
         """The winner leads the next trick; once every hand is empty the deal is complete."""
