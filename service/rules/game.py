@@ -335,6 +335,13 @@ class Game(ABC, Generic[S, Opts, A]):
         """The state after the deal (and any automatic steps such as antes); ``carry`` (the game's
         ``carry_type``, None: a first deal) is what the deal carries in from the one before."""
 
+    def deal_checked(
+        self, players: int, dealer: int, options: Opts, deck: Sequence[Card], carry: Any = None
+    ) -> Transition[S]:
+        """:meth:`deal`, for a caller that has checked the table, the carry and the deck itself (:meth:`check_deal`
+        would find nothing): a replay whose input was checked whole, a deck the seeded shuffle made of the pack."""
+        return self.deal(players, dealer, options, deck, carry)
+
     # -- play --------------------------------------------------------------------------------------
     @abstractmethod
     def legal_actions(self, state: S) -> list[LegalAction]:
@@ -636,6 +643,18 @@ class TrickGame(Game[S, Opts, A]):
 
     private_events: ClassVar[Mapping[str, tuple[str, ...]]] = {"draw": ("card",)}
     """A card drawn from the stock or talon is known to its drawer only, unless it lay face up."""
+
+    def deal(self, players: int, dealer: int, options: Opts, deck: Sequence[Card], carry: Any = None) -> Transition[S]:
+        """The table, the carry and the deck checked (:meth:`check_deal`: InvalidInput), then
+        :meth:`deal_checked`."""
+        self.check_deal(players, dealer, options, deck, carry)
+        return self.deal_checked(players, dealer, options, deck, carry)
+
+    @abstractmethod
+    def deal_checked(
+        self, players: int, dealer: int, options: Opts, deck: Sequence[Card], carry: Any = None
+    ) -> Transition[S]:
+        """The state after the deal of a table, a carry and a deck that hold (the caller checked them)."""
 
     def parse_suit(self, text: str) -> str:
         """``S``, ``♠``, ``spade`` (a letter, a symbol, or an Italian, English or Swedish suit name) -> ``S``;

@@ -178,7 +178,7 @@ def _deal(
     """Deal ``index`` of ``match`` replayed as ``records/adjudicate`` replays a record (``pointer``: its deck's)."""
     players, options = match.players, match.options
     deck = deck_of(game, players, options, deal.deck, deal.seed, pointer)
-    transition = game.deal(players, deal.dealer, options, deck, carry)
+    transition = game.deal_checked(players, deal.dealer, options, deck, carry)  # checked whole: check_match
     table = TableViews(game, views) if views is not None else None
     if table is not None:
         table.saw(None, transition.events)

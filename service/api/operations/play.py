@@ -101,7 +101,7 @@ def dealt(game: Game[Any, Any, Any], data: dict[str, Any], prefix: str = "") -> 
     carry = data.get("carry")
     check_table(game, data["players"], data["dealer"], options, carry, lambda pointer: prefix + pointer)
     deck = deck_of(game, data["players"], options, data.get("deck"), data.get("seed"), prefix + "/deck")
-    return options, game.deal(data["players"], data["dealer"], options, deck, carry), deck
+    return options, game.deal_checked(data["players"], data["dealer"], options, deck, carry), deck  # checked above
 
 
 def table_views(game: Game[Any, Any, Any], data: dict[str, Any], players: int) -> TableViews[Any] | None:

@@ -159,7 +159,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         return evaluate(hand, trump, options, self.variant)
 
     # -- deal --------------------------------------------------------------------------------------
-    def deal(
+    def deal_checked(
         self,
         players: int,
         dealer: int,
@@ -169,7 +169,6 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     ) -> Transition[BriscanState]:
         """5 (6) each from the non-dealer; the next card is turned up and becomes the talon's last."""
         carry = carry or BriscanCarry()
-        self.check_deal(players, dealer, options, deck, carry)
         hands, rest, _ = self.deal_cards(players, dealer, deck, self.hand_size)
         turn_up = rest[0]
         first = next_seat(dealer, players)  # BSC-A14

@@ -142,11 +142,10 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
     stock_field = None  # all 40 cards are dealt: nothing is drawn
 
     # -- deal --------------------------------------------------------------------------------------
-    def deal(
+    def deal_checked(
         self, players: int, dealer: int, options: ChiamataOptions, deck: Sequence[Card], carry: None = None
     ) -> Transition[ChiamataState]:
         """All 40 cards, 8 each from the dealer's right; no turn-up. The dealer's right speaks first."""
-        self.check_deal(players, dealer, options, deck)
         hands, _, order = self.deal_cards(players, dealer, deck, HAND_SIZE)
         state = ChiamataState(
             **self.opening(players, dealer, AUCTION, order[0], options),

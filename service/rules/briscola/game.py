@@ -139,7 +139,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
         return match_problems(players, options, carry or BriscolaCarry())
 
     # -- deal --------------------------------------------------------------------------------------
-    def deal(
+    def deal_checked(
         self,
         players: int,
         dealer: int,
@@ -149,7 +149,6 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     ) -> Transition[BriscolaState]:
         """Three each from the dealer's right; the next card is turned up and becomes the stock's last."""
         carry = carry or BriscolaCarry()
-        self.check_deal(players, dealer, options, deck, carry)
         if not carry.match_score:  # a first deal: no deal won yet by any side
             carry = BriscolaCarry(tuple(0 for _ in sides(players, options)))
         hands, rest, order = self.deal_cards(players, dealer, deck, HAND_SIZE)
