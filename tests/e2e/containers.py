@@ -138,10 +138,11 @@ def container_spec(name: str) -> dict:
     return next(c for c in pod_spec()["containers"] if c["name"] == name)
 
 
-def run_options(proxy_port: int, app_port: int) -> list[str]:
+def run_options(proxy_port: int, app_port: int, probe_port: int) -> list[str]:
     """`run` options that hold the image's entrypoint to what the Deployment asks of its app container: its
     user, read-only root, dropped capabilities, a tmpfs for every volume (/tmp and the metrics folder) and
-    its environment, on two free loopback ports (PROXY_PORT for nginx, APP_PORT for gunicorn)."""
+    its environment, on three free loopback ports (PROXY_PORT for nginx, APP_PORT for gunicorn, PROBE_PORT for
+    the probes' listener: its default APP_PORT + 1 may be anything's on the host's network)."""
     context, app = pod_spec()["securityContext"], container_spec("app")
     options = ["--network", "host", "--user", f"{context['runAsUser']}:{context['runAsGroup']}", "--cap-drop", "ALL"]
     if app["securityContext"]["readOnlyRootFilesystem"]:
@@ -151,9 +152,9 @@ def run_options(proxy_port: int, app_port: int) -> list[str]:
     mounts = {m["mountPath"] for c in pod_spec()["containers"] for m in c.get("volumeMounts", [])}
     for path in sorted(mounts):
         options += ["--tmpfs", f"{path}:rw,mode=1777"]
-    moved = {"HOST", "PORT", "PROBE_PORT"}  # the entrypoint's (the probes' port: APP_PORT + 1)
+    moved = {"HOST", "PORT", "PROBE_PORT"}  # the entrypoint's
     env = {e["name"]: e["value"] for e in app["env"] if e["name"] not in moved}
-    env |= {"PROXY_PORT": str(proxy_port), "APP_PORT": str(app_port)}
+    env |= {"PROXY_PORT": str(proxy_port), "APP_PORT": str(app_port), "PROBE_PORT": str(probe_port)}
     for name, value in env.items():
         options += ["--env", f"{name}={value}"]
     # HEALTHCHECK needs systemd timers under podman: off here, the tests ask /healthz themselves.
@@ -161,10 +162,10 @@ def run_options(proxy_port: int, app_port: int) -> list[str]:
 
 
 @contextmanager
-def running(image: Image, proxy_port: int, app_port: int) -> Iterator[str]:
+def running(image: Image, proxy_port: int, app_port: int, probe_port: int) -> Iterator[str]:
     """A detached container of the image's own command; yields its name, removed afterwards."""
     name = f"card-arbiter-test-{uuid.uuid4().hex[:12]}"
-    image.engine("run", "--detach", "--name", name, *run_options(proxy_port, app_port), image.id)
+    image.engine("run", "--detach", "--name", name, *run_options(proxy_port, app_port, probe_port), image.id)
     try:
         yield name
     finally:

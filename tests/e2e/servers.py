@@ -18,9 +18,20 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    return free_ports(1)[0]
+
+
+def free_ports(count: int) -> list[int]:
+    """``count`` distinct free loopback ports, bound all at once so that none is given twice. A port beside a
+    free one may be anything's (an outgoing connection's own port, another test's server): ask for each one."""
+    socks = [socket.socket() for _ in range(count)]
+    try:
+        for sock in socks:
+            sock.bind(("127.0.0.1", 0))
+        return [int(sock.getsockname()[1]) for sock in socks]
+    finally:
+        for sock in socks:
+            sock.close()
 
 
 def requests_counted(metrics: str, endpoint: str) -> float:
@@ -51,9 +62,9 @@ def wait_ready(base: str, procs: list[subprocess.Popen], seconds: float = 120) -
 def gunicorn(workers: int, **settings: str) -> Iterator[tuple[str, int, subprocess.Popen]]:
     """gunicorn with the project's config on a free loopback port, ready; yields (base URL, port, process).
     ``settings`` are more environment variables (``GUNICORN_TIMEOUT="1"``)."""
-    port = free_port()
+    port, probes = free_ports(2)  # the probes' listener (service/probes.py) on a free port of its own
     env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers), **settings}
-    env["PROBE_PORT"] = str(free_port())  # the probes' listener (service/probes.py): a free port of its own
+    env["PROBE_PORT"] = str(probes)
     proc = subprocess.Popen(
         [
             str(Path(sys.executable).with_name("gunicorn")),

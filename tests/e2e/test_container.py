@@ -16,7 +16,7 @@ import requests
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.e2e.containers import Image, logs, pod_spec, running
-from tests.e2e.servers import free_port, wait_ready
+from tests.e2e.servers import free_ports, wait_ready
 
 pytestmark = [pytest.mark.container, pytest.mark.xdist_group("container")]
 
@@ -58,8 +58,8 @@ class Container:
 
 @contextmanager
 def started(image: Image) -> Iterator[Container]:
-    proxy_port, app_port = free_port(), free_port()
-    with running(image, proxy_port, app_port) as name:
+    proxy_port, app_port, probe_port = free_ports(3)
+    with running(image, proxy_port, app_port, probe_port) as name:
         container = Container(image, name, f"http://127.0.0.1:{proxy_port}")
         try:
             wait_ready(container.base, [])

@@ -21,7 +21,7 @@ import requests
 import yaml
 
 from tests.e2e.containers import Image, missing
-from tests.e2e.servers import free_port, wait_ready
+from tests.e2e.servers import free_ports, wait_ready
 
 pytestmark = [pytest.mark.container, pytest.mark.xdist_group("container")]
 
@@ -38,11 +38,14 @@ def kubectl() -> str:
     return found
 
 
-def overlay(folder: Path, suffix: str, tag: str, proxy_port: int, app_port: int) -> str:
-    """A kustomize overlay of deploy/k8s for this run, rendered by `kubectl kustomize`."""
+def overlay(folder: Path, suffix: str, tag: str, ports: tuple[int, int, int]) -> str:
+    """A kustomize overlay of deploy/k8s for this run, rendered by `kubectl kustomize`; ``ports`` are nginx's,
+    gunicorn's and the probes' listener's (each free: on the host's network a port beside a free one may be
+    anything's)."""
+    proxy_port, app_port, probe_port = ports
     nginx = (
         f"sed -e 's/listen 8000 /listen {proxy_port} /' -e 's/127.0.0.1:8001;/127.0.0.1:{app_port};/'"
-        f" -e 's/127.0.0.1:8002;/127.0.0.1:{app_port + 1};/' /app/deploy/nginx.conf >/tmp/nginx.conf"
+        f" -e 's/127.0.0.1:8002;/127.0.0.1:{probe_port};/' /app/deploy/nginx.conf >/tmp/nginx.conf"
         " && exec /usr/sbin/nginx -e stderr -c /tmp/nginx.conf -g 'daemon off;'"
     )
     patch = {
@@ -57,7 +60,7 @@ def overlay(folder: Path, suffix: str, tag: str, proxy_port: int, app_port: int)
                             "name": "app",
                             "env": [
                                 {"name": "PORT", "value": str(app_port)},
-                                {"name": "PROBE_PORT", "value": str(app_port + 1)},
+                                {"name": "PROBE_PORT", "value": str(probe_port)},
                             ],
                         },
                         {"name": "proxy", "command": ["sh", "-c", nginx], "ports": None},
@@ -93,6 +96,15 @@ class Pod:
     def exit_code(self, name: str) -> str:
         return self.image.engine("inspect", "--format", "{{.State.ExitCode}}", name).stdout.strip()
 
+    def report(self) -> str:
+        """Each container's state and what it printed: why the pod did not become ready."""
+        said = []
+        for name in self.names():
+            state = self.image.engine("inspect", "--format", "{{.State.Status}} {{.State.ExitCode}}", name, check=False)
+            logs = self.image.engine("logs", name, check=False)
+            said.append(f"--- {name}: {state.stdout.strip()}\n{logs.stdout}{logs.stderr}")
+        return "\n".join(said)
+
     def containers(self) -> dict[str, str]:
         """Container name (as the manifest names it) -> state, the pod's infra container left out."""
         return {
@@ -109,18 +121,22 @@ def pod(image: Image, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pod]
     folder = tmp_path_factory.mktemp("overlay")
     # a letter first: a suffix such as "-1e234567" is a number to kustomize's YAML reader (not to PyYAML, which
     # writes it unquoted), and the overlay fails to render
-    proxy_port, app_port, suffix = free_port(), free_port(), f"-t{uuid.uuid4().hex[:8]}"
+    ports, suffix = free_ports(3), f"-t{uuid.uuid4().hex[:8]}"
     tag = image.inputs[:12] + suffix  # this run's own name for the image, removed afterwards
     image.engine("tag", image.id, f"{TEST_IMAGE}:{tag}")
-    rendered = [doc for doc in yaml.safe_load_all(overlay(folder, suffix, tag, proxy_port, app_port)) if doc]
+    rendered = [doc for doc in yaml.safe_load_all(overlay(folder, suffix, tag, (ports[0], ports[1], ports[2]))) if doc]
     (deployment,) = [doc for doc in rendered if doc["kind"] == "Deployment"]
     manifest = folder / "deployment.yaml"
     manifest.write_text(yaml.safe_dump(deployment))
     played = image.engine("kube", "play", "--network", "host", str(manifest), timeout=300)
     pod_id = played.stdout.split("Pod:", 1)[1].split()[0]
     try:
-        started = Pod(image, manifest, pod_id, f"http://127.0.0.1:{proxy_port}", deployment)
-        wait_ready(started.base, [])
+        started = Pod(image, manifest, pod_id, f"http://127.0.0.1:{ports[0]}", deployment)
+        try:
+            wait_ready(started.base, [])
+        except BaseException:
+            print(started.report())  # noqa: T201 - why it did not start, in pytest's report
+            raise
         yield started
     finally:
         image.engine("kube", "down", str(manifest), check=False, timeout=120)

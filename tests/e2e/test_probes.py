@@ -26,7 +26,7 @@ import requests
 
 from bench.worst import heaviest_equity
 from service.api.app import create_app
-from tests.e2e.servers import free_port, wait_ready
+from tests.e2e.servers import free_port, free_ports, wait_ready
 from tests.e2e.test_proxy import _nginx, shipped_config
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,7 +36,7 @@ WORKERS = 2
 @contextmanager
 def served(workers: int = WORKERS) -> Iterator[tuple[int, int]]:
     """gunicorn with the project's settings, as bin/serve starts it; yields (the workers' port, the probes')."""
-    port, probe_port = free_port(), free_port()
+    port, probe_port = free_ports(2)
     env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "PROBE_PORT": str(probe_port)}
     env["WEB_CONCURRENCY"] = str(workers)
     command = ["--config", "python:service.gunicorn_conf", "--no-control-socket", "service.wsgi:app"]

@@ -22,7 +22,7 @@ import pytest
 import requests
 
 from service.api.problems import TYPES
-from tests.e2e.servers import free_port, raw_request, wait_ready
+from tests.e2e.servers import free_ports, raw_request, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKERS = 2
@@ -67,7 +67,7 @@ class Deployed:
 def deployed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployed]:
     nginx = _nginx()
     scratch = tmp_path_factory.mktemp("proxy")
-    public, upstream, probes = free_port(), free_port(), free_port()
+    public, upstream, probes = free_ports(3)
     (scratch / "nginx.conf").write_text(shipped_config(public, upstream, scratch, probes))
     env = {
         **os.environ,
