@@ -743,24 +743,24 @@ class TrickGame(Game[S, Opts, A]):
 
     def trick_taker(self, state: S) -> TakeTrick:
         """How a full trick is taken in ``state``'s deal, with what it reads of the state read once: the winner
-        (:meth:`trick_scorer`) takes its points and leads next; then, where there is a ``stock``, every seat draws
-        one card, the winner first (:func:`draw_after_trick`)."""
-        score, players = self.trick_scorer(state), state.players
+        (:meth:`trick_recorder`) takes its points and leads next; then, where there is a ``stock``, every seat
+        draws one card, the winner first (:func:`draw_after_trick`)."""
+        record, players = self.trick_recorder(state), state.players
 
         def take(
             leader: int, trick: tuple[Card, ...], stock: tuple[Card, ...] | None
         ) -> tuple[Trick, tuple[Card, ...] | None, tuple[int, ...]]:
-            index, points = score(trick)
-            winner = (leader + index) % players
-            rest, drew = draw_after_trick(stock, winner, players) if stock else (stock, ())
-            return build(Trick, {"leader": leader, "cards": trick, "winner": winner, "points": points}), rest, drew
+            done = record(leader, trick)
+            rest, drew = draw_after_trick(stock, done.winner, players) if stock else (stock, ())
+            return done, rest, drew
 
         return take
 
-    def trick_scorer(self, state: S) -> Callable[[tuple[Card, ...]], tuple[int, int]]:
-        """:meth:`score_trick` in ``state``'s deal, for the tricks of a deal taken one after another (a game whose
-        scoring reads only what the deal fixes may read it once)."""
-        return functools.partial(self.score_trick, state)
+    def trick_recorder(self, state: S) -> Callable[[int, tuple[Card, ...]], Trick]:
+        """The record of a full trick of ``state``'s deal from its leader and cards (:func:`trick_record` by
+        :meth:`score_trick`), for the tricks of a deal taken one after another (a game whose scoring reads only
+        what the deal fixes may read it once, and remember the records: they are immutable)."""
+        return functools.partial(trick_record, functools.partial(self.score_trick, state), state.players)
 
     def seated(
         self,
@@ -848,6 +848,16 @@ class TrickGame(Game[S, Opts, A]):
             return state, start
         hands = [tuple(h) for h in held]
         return self.trick_taken(self.seated(state, hands, gains, tuple(tricks), stock, {}), []).state, index
+
+
+def trick_record(
+    score: Callable[[tuple[Card, ...]], tuple[int, int]], players: int, leader: int, trick: tuple[Card, ...]
+) -> Trick:
+    """The record of the full ``trick`` led by ``leader``: ``score`` says which card wins it (its index in play
+    order) and its points; the winner is that card's seat."""
+    index, points = score(trick)
+    winner = (leader + index) % players
+    return build(Trick, {"leader": leader, "cards": trick, "winner": winner, "points": points})
 
 
 class HoldsCards(Protocol):

@@ -50,7 +50,7 @@ def shuffle(pack: Sequence[str], seed: str) -> tuple[str, ...]:
     prefix = seed.encode("utf-8") + b":"
     sha256 = hashlib.sha256
     blocks = (swaps + 3) // 4
-    words = _words(blocks).unpack(b"".join([sha256(prefix + b"%d" % k).digest() for k in range(blocks)]))
+    words = _words(blocks).unpack(b"".join([sha256(prefix + k).digest() for k in _counters(blocks)]))
     for i, value, limit in zip(range(swaps, 0, -1), words, _limits_down(swaps + 1)):  # noqa: B905 - a block's last words go unread
         if value >= limit:
             return _shuffle_by_word(pack, seed)
@@ -63,6 +63,12 @@ def shuffle(pack: Sequence[str], seed: str) -> tuple[str, ...]:
 def _words(blocks: int) -> struct.Struct:
     """``blocks`` SHA-256 blocks as big-endian unsigned 64-bit integers, four a block."""
     return struct.Struct(f">{4 * blocks}Q")
+
+
+@cache
+def _counters(blocks: int) -> tuple[bytes, ...]:
+    """The block numbers ``0`` to ``blocks`` - 1 as the messages write them (decimal ASCII)."""
+    return tuple(b"%d" % k for k in range(blocks))
 
 
 @cache

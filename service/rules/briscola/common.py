@@ -10,8 +10,8 @@ from service.rules.briscola.cards import PACK, RANKS, check_trick_input, parse_c
 from service.rules.briscola.state import COMPLETE, BriscolaState, ChiamataState
 from service.rules.cards import Card, french_notation, rank, suit, suit_text_notation
 from service.rules.frozen import evolve
-from service.rules.game import Event, Transition
-from service.rules.tricks import SUIT_WORDS
+from service.rules.game import Event, Transition, trick_record
+from service.rules.tricks import SUIT_WORDS, Trick
 
 HIGH_TURN_UPS = "A3KQJ"
 """Turn-ups above the seven, which the seven of trumps may take (BRI-A5 ``seven_then_two``)."""
@@ -45,10 +45,11 @@ class BriscolaCards:
         assert state.trump is not None  # tricks are played once the trump is known
         return _scored(state.trump, tuple(cards))
 
-    def trick_scorer(self, state: BriscolaState | ChiamataState) -> Callable[[tuple[Card, ...]], tuple[int, int]]:
-        """:meth:`score_trick` with the deal's trump, which a deal's play never changes."""
+    def trick_recorder(self, state: BriscolaState | ChiamataState) -> Callable[[int, tuple[Card, ...]], Trick]:
+        """:meth:`score_trick`'s records with the deal's trump, which a deal's play never changes, remembered
+        (:func:`_recorded`)."""
         assert state.trump is not None  # tricks are played once the trump is known
-        return partial(_scored, state.trump)
+        return partial(_recorded, state.trump, state.players)
 
     def trick_taken(self, state: Table, events: list[Event]) -> Transition[Table]:
         """The winner leads the next trick; once every hand is empty the deal is complete."""
@@ -63,6 +64,13 @@ def _scored(trump: str, cards: tuple[Card, ...]) -> tuple[int, int]:
     """:func:`winner_and_points`, remembered: a two-player deal's tricks are 6,240 (40 x 39 cards, 4 trumps),
     so a worker soon knows them all; longer tricks are remembered while they recur."""
     return winner_and_points(trump, cards)
+
+
+@lru_cache(maxsize=8192)
+def _recorded(trump: str, players: int, leader: int, cards: tuple[Card, ...]) -> Trick:
+    """:func:`~service.rules.game.trick_record` with ``trump``, remembered as :func:`_scored` is (one record for
+    all the deals that take the same trick from the same seat: records are immutable)."""
+    return trick_record(partial(_scored, trump), players, leader, cards)
 
 
 def face_up_reachable(turn_up: Card, face_up: Card, mode: str) -> bool:
