@@ -16,7 +16,9 @@ command shares is one more entry in ``SHARED_OPTIONS``.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import json
 import os
 import sys
@@ -27,6 +29,7 @@ from typing import Any, Protocol
 import click
 from click.core import ParameterSource
 
+from service.api import jsonio
 from service.cli_matches import judged_all, match_line, match_text, request_of
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNAVAILABLE = 0, 1, 2, 3
@@ -38,11 +41,27 @@ class Arbiter(Protocol):
         """(HTTP status, decoded JSON answer)."""
 
 
+@contextlib.contextmanager
+def _lasting() -> Iterator[None]:
+    """Build what lasts as long as the command (the app, an archive's records) with the cyclic collector off, then
+    out of its sight (``gc.freeze``, as service/wsgi.py does): no collection scans them again, and ``--jobs``
+    workers forked after it do not copy their pages by touching them."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if was:
+            gc.enable()
+
+
 @functools.cache
 def _app() -> Any:
-    from service.api.app import create_app
+    with _lasting():
+        from service.api.app import create_app
 
-    return create_app({"WARM_TABLES": False})  # tables are built when a hand first needs them
+        return create_app({"WARM_TABLES": False})  # tables are built when a hand first needs them
 
 
 def _headers(language: str | None) -> dict[str, str]:
@@ -470,7 +489,7 @@ def records_of(path: str) -> Iterator[tuple[int, Any]]:
         yield 1, Text(text)
         return
     try:
-        whole = json.loads(text)
+        whole = jsonio.loads(text)
     except ValueError:
         whole = None
     if isinstance(whole, dict):
@@ -482,7 +501,7 @@ def records_of(path: str) -> Iterator[tuple[int, Any]]:
     for number, line in enumerate(text.splitlines(), 1):
         if line.strip():
             try:
-                yield number, json.loads(line)
+                yield number, jsonio.loads(line)
             except ValueError as error:
                 yield number, BadInput(f"line {number}: malformed JSON: {error}")
 
@@ -533,11 +552,12 @@ def adjudicate(ctx: Context, game: str, files: tuple[str, ...], jobs: int, concu
     (JSON Lines, one a line: a record, a match, or a text as a JSON string or {"notation": ...}; several FILEs, an
     archive); - reads stdin. Answers come in input order."""
     records = []
-    for file in files:
-        try:
-            records += list(records_of(file))
-        except OSError as error:
-            raise BadInput(f"{file}: {error}") from None
+    with _lasting():
+        for file in files:
+            try:
+                records += list(records_of(file))
+            except OSError as error:
+                raise BadInput(f"{file}: {error}") from None
     if not records:
         raise BadInput(f"{' '.join(files)}: no record")
     if len(records) == 1:
@@ -567,7 +587,7 @@ def adjudicate(ctx: Context, game: str, files: tuple[str, ...], jobs: int, concu
         status, answer = judged
         verdict = verdict_of(status, answer)
         if as_json:
-            return verdict, json.dumps(answer, ensure_ascii=False)
+            return verdict, jsonio.dump_bytes(answer).decode()
         return verdict, _one_line(records[index][0], verdict, answer)
 
     outcomes = judged_all(

@@ -29,25 +29,35 @@ class OrjsonProvider(JSONProvider):
     mimetype = "application/json"
 
     def dumps(self, obj: Any, **kwargs: Any) -> str:
-        return self.dump_bytes(obj).decode()
+        return dump_bytes(obj).decode()
 
     def dump_bytes(self, obj: Any, newline: bool = False) -> bytes:
-        """``obj`` as compact JSON bytes (with ``newline``, ending in one: written by orjson, not copied on)."""
-        try:
-            return orjson.dumps(obj, option=_LINE_OPTIONS if newline else _OPTIONS)
-        except TypeError:  # orjson.JSONEncodeError: a big integer, a lone surrogate, an unknown type
-            text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=_default)
-            return (text + "\n" if newline else text).encode()
+        return dump_bytes(obj, newline)
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
-        try:
-            return orjson.loads(s)
-        except orjson.JSONDecodeError:
-            return json.loads(s, **kwargs)
+        return loads(s, **kwargs)
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         obj = self._prepare_response_obj(args, kwargs)
         return self._app.response_class(self.dump_bytes(obj, newline=True), mimetype=self.mimetype)
+
+
+def dump_bytes(obj: Any, newline: bool = False) -> bytes:
+    """``obj`` as compact JSON bytes (with ``newline``, ending in one: written by orjson, not copied on)."""
+    try:
+        return orjson.dumps(obj, option=_LINE_OPTIONS if newline else _OPTIONS)
+    except TypeError:  # orjson.JSONEncodeError: a big integer, a lone surrogate, an unknown type
+        text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=_default)
+        return (text + "\n" if newline else text).encode()
+
+
+def loads(s: str | bytes, **kwargs: Any) -> Any:
+    """A JSON text's value: orjson first; what orjson refuses is read by the standard library, whose value (NaN,
+    an integer past 64 bits) or ``ValueError`` with its message then stands."""
+    try:
+        return orjson.loads(s)
+    except orjson.JSONDecodeError:
+        return json.loads(s, **kwargs)
 
 
 def _default(value: Any) -> Any:
@@ -90,4 +100,4 @@ def install(app: Flask) -> None:
     app.json = OrjsonProvider(app)
 
 
-__all__ = ["LongInteger", "OrjsonProvider", "install", "loads_document"]
+__all__ = ["LongInteger", "OrjsonProvider", "dump_bytes", "install", "loads", "loads_document"]

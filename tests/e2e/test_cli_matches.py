@@ -116,3 +116,33 @@ def test_an_archive_with_concurrency_against_a_service_is_the_same(live, tmp_pat
     )
     assert local.exit_code == remote.exit_code == 1, remote.output
     assert _answers(local.stdout) == _answers(remote.stdout)
+
+
+def test_an_archives_json_lines_are_the_services_answers_byte_for_byte(tmp_path):
+    """Each line of ``--json`` over an archive is the service's own answer to that item, as it writes it (compact
+    JSON), whether judged here or by a ``--jobs`` worker; a line that orjson refuses and the standard library
+    reads (an integer past 64 bits) is read as before and answered as the service answers that value."""
+    from service.cli import _app
+
+    match = _match("briscola", "bytes/0", deals=2)
+    record = {**match["deals"][0], "players": match["players"]}
+    odd = {**record, "dealer": 2**70}
+    lines = [json.dumps(item) for item in (match, record, odd)]
+    path = tmp_path / "archive.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    client = _app().test_client()
+    bodies = [{"match": match}, {"record": record}, {"record": odd}]
+    paths = ["matches", "records", "records"]
+    expected = [
+        client.post(f"/v1/briscola/{where}/adjudicate", data=json.dumps(body), content_type="application/json")
+        for where, body in zip(paths, bodies, strict=True)
+    ]
+    assert [e.status_code for e in expected] == [200, 200, 422]
+    for jobs in ("1", "2"):
+        run = CliRunner().invoke(main, ["--json", "adjudicate", "briscola", str(path), "--jobs", jobs])
+        assert run.exit_code == 2, run.output  # an invalid item
+        lines = run.stdout.splitlines()
+        assert lines[:2] == [e.get_data(as_text=True).rstrip("\n") for e in expected[:2]]
+        problem, written = json.loads(lines[2]), expected[2].get_json()
+        assert problem.pop("instance") != written.pop("instance")  # each request's own id
+        assert problem == written
