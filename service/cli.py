@@ -30,7 +30,7 @@ import click
 from click.core import ParameterSource
 
 from service.api import jsonio
-from service.cli_matches import judged_all, match_line, match_text, request_of
+from service.cli_matches import judged_all, match_line, match_text, request_of, where_written
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNAVAILABLE = 0, 1, 2, 3
 GUNICORN_CONFIG = "python:service.gunicorn_conf"  # the settings ship in the package: found from any directory
@@ -530,8 +530,7 @@ def verdict_text(answer: dict[str, Any], players: int | None) -> str:
     lines = [f"verdict: {answer['verdict']} ({answer['applied']} action(s) applied)"]
     error = answer.get("error")
     if error:
-        where = f" (line {error['line']}, column {error['column']})" if "line" in error else ""
-        lines.append(f"illegal at action {error['index'] + 1}{where}: {error['message']}")
+        lines.append(f"illegal at action {error['index'] + 1}{where_written(error)}: {error['message']}")
         lines.append(f"  code {error['code']}, rule {error['rule']}")
         lines.append("  legal there: " + ("; ".join(action_text(a) for a in error["legal_actions"]) or "nothing"))
     if answer.get("result"):

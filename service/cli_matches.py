@@ -48,13 +48,19 @@ def seats_text(seats: Iterable[int]) -> str:
     )
 
 
+def where_written(error: dict[str, Any]) -> str:
+    """Where a match written as text has its fault: " (line 7, column 4)"; nothing for JSON."""
+    return f" (line {error['line']}, column {error['column']})" if "line" in error else ""
+
+
 def deal_line(deal: dict[str, Any]) -> str:
-    """One deal of a match on one line: its verdict, and its winners, or its illegal action."""
+    """One deal of a match on one line: its verdict, and its winners, or its illegal action (with its line and
+    column in a text)."""
     head = f"deal {deal['index']}: {deal['verdict'].replace('_', ' ')}, {deal['applied']} action(s)"
     error = deal.get("error")
     if error:
         return (
-            f"{head}; illegal at action {action_number(error['index'])}: {error['code']} "
+            f"{head}; illegal at action {action_number(error['index'])}{where_written(error)}: {error['code']} "
             f"(rule {error['rule']}): {error['message']}"
         )
     result = deal.get("result")
@@ -86,7 +92,8 @@ def match_text(answer: dict[str, Any], table: Callable[[list[list[Any]], list[st
         lines.append(f"deal {error['deal']} should not have been played: {error['code']} (rule {error['rule']})")
         lines.append(f"  {error['message']}")
     elif error:
-        lines.append(f"illegal: deal {error['deal']}, action {action_number(error['index'])}: {error['code']}")
+        at = f"deal {error['deal']}, action {action_number(error['index'])}{where_written(error)}"
+        lines.append(f"illegal: {at}: {error['code']}")
     return "\n".join(lines)
 
 
@@ -163,4 +170,4 @@ def judged_all(
         yield told(i, one(item))
 
 
-__all__ = ["is_match", "judged_all", "match_line", "match_text", "request_of"]
+__all__ = ["is_match", "judged_all", "match_line", "match_text", "request_of", "where_written"]

@@ -72,21 +72,6 @@ def adjudicated_text(arbiter: Arbiter, game: str, body: dict[str, Any]) -> tuple
     return status, answer
 
 
-def match_text(answer: dict[str, Any]) -> str:
-    """A match's verdict in a few lines: the verdict, each deal's, the standings."""
-    lines = [f"verdict: {answer['verdict']} ({len(answer['deals'])} deal(s) played)"]
-    for deal in answer["deals"]:
-        lines.append(f"  deal {deal['index']}: {deal['verdict']} ({deal['applied']} action(s) applied)")
-    error = answer.get("error")
-    if error:
-        where = f", line {error['line']}, column {error['column']}" if "line" in error else ""
-        lines.append(f"first fault: deal {error['deal']}{where}: {error['code']} (rule {error['rule']})")
-    for standing in answer["standings"]:
-        extra = "".join(f", {k} {standing[k]}" for k in ("points", "payouts") if k in standing)
-        lines.append(f"  seat {standing['seat']}: {standing['deals_won']} deal(s) won{extra}")
-    return "\n".join(lines)
-
-
 def _read_text(path: str) -> str:
     try:
         with click.open_file(path, encoding="utf-8") as handle:
@@ -130,4 +115,4 @@ def parse(ctx: Context, game: str, file: str) -> None:
     click.echo(json.dumps(answer, ensure_ascii=False, indent=None if ctx.as_json else 2))
 
 
-__all__ = ["Text", "adjudicated_text", "error_text", "format_", "is_text", "match_text", "notation_body", "parse"]
+__all__ = ["Text", "adjudicated_text", "error_text", "format_", "is_text", "notation_body", "parse"]

@@ -171,14 +171,18 @@ def test_a_dealer_out_of_turn_is_wrong_dealer(client, game_id, where):
                                                        ("briscan", "game_over", "BSC-A8"),
                                                        ("brisque", "game_over", "BSC-A8")])  # fmt: skip
 @pytest.mark.parametrize("seed", ["over-1", "over-2"])
-def test_a_deal_after_the_deciding_one_is_the_games_own_code(client, game_id, code, rule, seed):
+@pytest.mark.parametrize("following", [1, 3])
+def test_a_deal_after_the_deciding_one_is_the_games_own_code(client, game_id, code, rule, seed, following):
+    """The first deal after the deciding one is the fault, however many follow it (the deciding deal then sits
+    in the middle of the deals sent)."""
     match = played(game_id, seed, deals=20)
     game = GAMES[game_id]
     decided = len(match.deals) - 1
     assert game.match_winners(game.result(match.deals[-1].state)) is not None, "the match is decided"
     body = match.match()
-    after = {"dealer": (body["deals"][-1]["dealer"] + 1) % match.players, "seed": "after", "actions": []}
-    body["deals"].append(after)
+    for k in range(following):
+        dealer = (body["deals"][-1]["dealer"] + 1) % match.players
+        body["deals"].append({"dealer": dealer, "seed": f"after/{k}", "actions": []})
     answer = adjudicated(client, game_id, {"match": body})
     error = answer["error"]
     assert (error["deal"], error["index"], error["code"], error["rule"]) == (decided + 1, None, code, rule)
@@ -195,8 +199,11 @@ def test_a_first_deal_that_decides_is_followed_by_nothing(client):
     assert result["winners"], "this seed's deal is not a 60-60 draw"
     assert (answer["verdict"], answer["decided_by"], answer["winners"]) == ("complete", 0, result["winners"])
     assert answer["carry"] == {"match_score": [0, 0]}  # a new match
-    body["deals"].append({"dealer": 1, "seed": "x", "actions": []})
-    assert adjudicated(client, "briscola", {"match": body})["error"]["deal"] == 1
+    body["deals"] += [{"dealer": (1 + k) % 2, "seed": f"x/{k}", "actions": []} for k in range(3)]
+    answer = adjudicated(client, "briscola", {"match": body})
+    error = answer["error"]
+    assert (error["deal"], error["index"], error["code"], error["rule"]) == (1, None, "match_over", "BRI-A12")
+    assert (answer["verdict"], answer["decided_by"], len(answer["deals"])) == ("illegal", 0, 1)
 
 
 @pytest.mark.parametrize("game_id", ["briscola", "briscan", "three-card-brag", "old-brag"])

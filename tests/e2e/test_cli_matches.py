@@ -146,3 +146,72 @@ def test_an_archives_json_lines_are_the_services_answers_byte_for_byte(tmp_path)
         problem, written = json.loads(lines[2]), expected[2].get_json()
         assert problem.pop("instance") != written.pop("instance")  # each request's own id
         assert problem == written
+
+
+def _seats(seats: list[int]) -> str:
+    """Seats as the readable output names them: "seat 1", "seats 0 and 2", "seats 0, 1 and 3"."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_games_match_is_printed_as_the_service_judges_it(game_id, tmp_path):
+    """Every game: ``--json`` is the service's answer to the match (which tests/api/test_matches.py checks deal for
+    deal against records/adjudicate), and the readable output says each deal's result, every seat's summed
+    standings and the match's winner as that answer has them."""
+    from service.cli import _app
+
+    match = _match(game_id, f"every/{game_id}", deals=3)
+    path = _file(tmp_path, "match.json", match)
+    served = _app().test_client().post(f"/v1/{game_id}/matches/adjudicate", json={"match": match}).get_json()
+    judged = CliRunner().invoke(main, ["--json", "adjudicate", game_id, path])
+    assert judged.exit_code == 0, judged.output
+    assert json.loads(judged.stdout) == served
+    lines = CliRunner().invoke(main, ["adjudicate", game_id, path]).stdout.splitlines()
+    verdict = served["verdict"].replace("_", " ")  # Briscan and Brisque: in progress, the target not yet reached
+    assert verdict == ("in progress" if game_id in ("briscan", "brisque") else "complete")
+    assert lines[0] == f"match: {verdict} ({len(served['deals'])} deal(s) played)"
+    for k, deal in enumerate(served["deals"]):
+        result = deal["result"]
+        name = "points" if isinstance(result.get("points"), list) else "payouts"
+        who = _seats(result["winners"]) if result["winners"] else "nobody"
+        assert lines[1 + k] == (
+            f"deal {k}: complete, {deal['applied']} action(s); {who} won ({name} {', '.join(map(str, result[name]))})"
+        )
+    at = lines.index("standings:")
+    columns = [c for c in ("points", "payouts") if c in served["standings"][0]]
+    assert lines[at + 1].split() == ["seat", "deals", "won", *columns]
+    for seat, standing in enumerate(served["standings"]):
+        assert lines[at + 3 + seat].split() == [
+            str(v) for v in (seat, standing["deals_won"], *map(standing.get, columns))
+        ]
+    if served["decided_by"] is not None:
+        assert lines[-1] == f"winner: {_seats(served['winners'])}, decided by deal {served['decided_by']}"
+    elif served["winners"]:
+        assert lines[-1] == f"winner: {_seats(served['winners'])} (the most summed payouts)"
+    elif served["verdict"] == "complete":
+        assert lines[-1] == "winner: nobody (a drawn match)"
+    else:
+        assert lines[-1] == lines[at + 2 + len(served["standings"])]  # no winner yet: the table ends the output
+
+
+def test_a_match_written_as_text_names_its_illegal_actions_line_and_column(tmp_path):
+    """A match read from text: the readable output gives the illegal action's line and column in the file, as
+    ``--json`` has them."""
+    match = _match("briscola", "text-fault", deals=2, options={"deals_to_win": 2})
+    actions = match["deals"][1]["actions"]
+    actions[2] = {**actions[2], "seat": (actions[2]["seat"] + 1) % 2}
+    formatted = CliRunner().invoke(main, ["format", "briscola", _file(tmp_path, "match.json", match)])
+    assert formatted.exit_code == 0, formatted.output
+    path = tmp_path / "match.txt"
+    path.write_text(formatted.stdout)
+    error = json.loads(CliRunner().invoke(main, ["--json", "adjudicate", "briscola", str(path)]).stdout)["error"]
+    assert (error["deal"], error["index"], error["code"]) == (1, 2, "not_your_turn")
+    result = CliRunner().invoke(main, ["adjudicate", "briscola", str(path)])
+    assert result.exit_code == 1
+    where = f"(line {error['line']}, column {error['column']})"
+    assert f"deal 1: illegal, 2 action(s); illegal at action 3 {where}: not_your_turn (rule turn)" in result.stdout
+    assert result.stdout.splitlines()[-1] == f"illegal: deal 1, action 3 {where}: not_your_turn"
+    written = formatted.stdout.splitlines()[error["line"] - 1]
+    assert written[error["column"] - 1 :].startswith("s")  # the column points at the action's seat
