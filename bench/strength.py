@@ -236,9 +236,15 @@ def below(level: str) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=None, help="duplicate deals a row (default 50; --short 12)")
-    parser.add_argument("--games", nargs="*", default=list(TABLES))
-    parser.add_argument("--levels", nargs="*", default=["normal"])
-    parser.add_argument("--against", nargs="*", default=None, help="default: random, greedy and the level below")
+    parser.add_argument("--games", nargs="*", default=list(TABLES), choices=list(TABLES))
+    parser.add_argument("--levels", nargs="*", default=["normal"], choices=LEVELS)
+    parser.add_argument(
+        "--against",
+        nargs="*",
+        default=None,
+        choices=[*BASELINES, *LEVELS],
+        help="default: random, greedy and the level below",
+    )
     parser.add_argument("--first", type=int, default=0, help="the first deal's number (to run a table in parts)")
     parser.add_argument("--short", action="store_true", help="the CI form: a few dozen deals, normal v random")
     parser.add_argument("--json", action="store_true")
