@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import importlib
 import json
 import os
 import sys
@@ -150,10 +151,26 @@ class ArbiterCommand(click.Command):
 
 
 class ArbiterGroup(ArbiterCommand, click.Group):
-    """A group whose commands and subgroups all take the shared options."""
+    """A group whose commands and subgroups all take the shared options. ``lazy`` names commands that live in
+    modules importing this one (``{"play": "service.cli_bots:play"}``): each is imported when first asked for, so
+    that any of those modules can be imported first (a command added at this module's end would make that a
+    circular import)."""
 
     command_class = ArbiterCommand
     group_class = type  # a subgroup is an ArbiterGroup too
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy: dict[str, str] = {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            module, name = self.lazy[cmd_name].split(":")
+            self.add_command(getattr(importlib.import_module(module), name), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
 
 class Context:
@@ -484,6 +501,8 @@ def trump_text(state: dict[str, Any]) -> str | None:
 def records_of(path: str) -> Iterator[tuple[int, Any]]:
     """(line, record) for one record (a JSON object, or a list of them) or many (JSON Lines); a line that is not
     JSON is yielded as a ``BadInput``."""
+    from service.cli_notation import Text, is_text
+
     text = click.open_file(path, encoding="utf-8").read()
     if is_text(text):  # a record or match written as text (API.md section 16), told by its content
         yield 1, Text(text)
@@ -513,6 +532,8 @@ def adjudicated(arbiter: Arbiter, game: str, record: Any) -> tuple[int, Any]:
 
 def unreadable(arbiter: Arbiter, game: str, record: Any) -> tuple[int, Any] | None:
     """The answer of a line that is not JSON, or of a text (read here, then judged), else None (sent as it is)."""
+    from service.cli_notation import adjudicated_text, notation_body
+
     if isinstance(record, BadInput):
         return 400, {"status": 400, "title": "Bad Request", "detail": record.message}
     if isinstance(record, str) or (isinstance(record, dict) and "notation" in record):
@@ -566,6 +587,8 @@ def adjudicate(ctx: Context, game: str, files: tuple[str, ...], jobs: int, concu
         if ctx.as_json:
             emit(answer)
         elif verdict == "invalid":
+            from service.cli_notation import Text, error_text, is_invalid_notation
+
             text = record if isinstance(record, Text) else None
             shown = error_text(files[0], text, answer) if text is not None and is_invalid_notation(answer) else None
             click.echo(shown or problem_text(answer), err=True)
@@ -653,28 +676,16 @@ def serve(host: str, port: int, workers: int | None) -> None:
 from service.conformance.commands import conformance  # noqa: E402 - the group is built above
 
 main.add_command(conformance)  # card-arbiter conformance generate | run (service/conformance/commands.py)
+main.lazy.update(
+    suggest="service.cli_bots:suggest",  # card-arbiter suggest GAME STATE.json | play GAME
+    play="service.cli_bots:play",
+    format="service.cli_notation:format_",  # card-arbiter format GAME FILE | parse GAME FILE
+    parse="service.cli_notation:parse",
+)
 
 if __name__ == "__main__":  # pragma: no cover - `python -m service.cli`
-    # The commands' modules below import this one by its name, service.cli: run that module, not this copy of it
-    # under the name __main__ (whose import of them would find service.cli only half built, a circular import).
+    # The lazy commands' modules import this one by its name, service.cli: run that module, not this copy of it
+    # under the name __main__, so that every command shares one set of helpers.
     from service.cli import main as _main
 
     _main()
-    sys.exit(0)
-
-from service.cli_bots import play, suggest  # noqa: E402 - the commands use the helpers above
-from service.cli_notation import (  # noqa: E402 - a text file's helpers, used by adjudicate above
-    Text,
-    adjudicated_text,
-    error_text,
-    format_,
-    is_invalid_notation,
-    is_text,
-    notation_body,
-    parse,
-)
-
-main.add_command(suggest)  # card-arbiter suggest GAME STATE.json | play GAME (service/cli_bots.py)
-main.add_command(play)
-main.add_command(format_)  # card-arbiter format GAME FILE | parse GAME FILE (service/cli_notation.py)
-main.add_command(parse)
