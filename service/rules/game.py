@@ -36,7 +36,7 @@ from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Prob
 from service.rules.frozen import build, evolve
 from service.rules.names import ENGLISH
 from service.rules.options import OptionSpec, build_options, option_specs
-from service.rules.seats import deal_hands, deal_order, next_seat
+from service.rules.seats import deal_hands, deal_order, next_seat, next_seats
 from service.rules.tables import LAZY_ANSWERS, HandRank, HandTable, Percentile, TableData, answer_token
 from service.rules.tricks import Trick, draw_after_trick, parse_suit
 
@@ -316,8 +316,9 @@ class Game(ABC, Generic[S, Opts, A]):
     def deal_cards(self, players: int, dealer: int, deck: Sequence[Card], cards_each: int) -> Dealt:
         """``cards_each`` cards to every seat, one at a time from the top of ``deck`` in dealing order (API.md
         section 5): the hands, the rest of the deck and the dealing order (the dealer's next seat first)."""
-        hands, position = deal_hands(deck, dealer, players, cards_each)
-        return Dealt(tuple(tuple(hand) for hand in hands), tuple(deck[position:]), deal_order(dealer, players))
+        order = deal_order(dealer, players)
+        hands, position = deal_hands(deck, dealer, players, cards_each, order)
+        return Dealt(tuple(hands), tuple(deck[position:]), order)
 
     def opening(
         self, players: int, dealer: int, phase: str, to_act: int | None, options: Opts, carry: Any = None
@@ -817,7 +818,7 @@ class TrickGame(Game[S, Opts, A]):
         stock = getattr(state, self.stock_field) if self.stock_field is not None else None
         tricks, trick, leader = list(table.tricks), list(table.trick), table.leader
         seat: int = state.to_act  # type: ignore[assignment]  # a seat is to act where plays are free
-        following = [next_seat(s, players) for s in range(players)]
+        following = next_seats(players)
         take = self.trick_taker(state)
         index = start
         while (last := index + players - len(trick)) <= end:

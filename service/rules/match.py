@@ -19,6 +19,7 @@ from typing import Any
 from service.rules.actions import ActionBase
 from service.rules.cards import Card
 from service.rules.errors import InvalidInput, Problem
+from service.rules.frozen import build
 from service.rules.game import Game, Result
 from service.rules.records import Refused, check_table, deck_of, replay
 from service.rules.seats import next_seat
@@ -109,7 +110,7 @@ def check_match(game: Game[Any, Any, Any], match: Match, views: Sequence[int] = 
         for p in game.check_table(players, deal.dealer, options):
             where = prefix + (f"/deals/{k}/dealer" if p.pointer == "/dealer" else p.pointer)
             problems.append(Problem(p.code, p.message, where))
-        if any(p.pointer.endswith("/players") for p in problems):
+        if problems and any(p.pointer.endswith("/players") for p in problems):
             break  # one player count for every deal: said once
     if problems:
         raise InvalidInput(problems)
@@ -190,7 +191,21 @@ def _deal(
     verdict = "illegal" if error else ("complete" if result is not None else "in_progress")
     dealt_with = getattr(transition.state, "carry", None)
     seen = table.of(state) if table is not None else None
-    return DealVerdict(index, verdict, applied, error, result, dealt_with, state, deck, steps, seen)
+    return build(  # every field, in order: a verdict per deal, without the frozen __init__'s setattr per field
+        DealVerdict,
+        {
+            "index": index,
+            "verdict": verdict,
+            "applied": applied,
+            "error": error,
+            "result": result,
+            "carry": dealt_with,
+            "state": state,
+            "deck": deck,
+            "trace": steps,
+            "views": seen,
+        },
+    )
 
 
 def _fault(
@@ -225,11 +240,12 @@ def standings_of(game: Game[Any, Any, Any], players: int, results: Sequence[Resu
     results have them)."""
     sums = {name: [0] * players if result_has(game, name) else None for name in ("points", "payouts")}
     won = [0] * players
+    summed = [(name, total) for name, total in sums.items() if total is not None]
     for result in results:
         for seat in set(result["winners"]):
             won[seat] += 1
-        for name, total in sums.items():
-            if total is not None and name in result:
+        for name, total in summed:
+            if name in result:
                 for seat, value in enumerate(result[name]):
                     total[seat] += value
     points, payouts = sums["points"], sums["payouts"]

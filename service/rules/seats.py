@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any, Protocol, TypeVar
 
 from service.rules.frozen import evolve
@@ -11,6 +12,12 @@ from service.rules.frozen import evolve
 def next_seat(seat: int, players: int) -> int:
     """The seat that plays after ``seat``."""
     return (seat + 1) % players
+
+
+@cache
+def next_seats(players: int) -> tuple[int, ...]:
+    """:func:`next_seat` of every seat of a table of ``players``, by seat."""
+    return tuple(next_seat(seat, players) for seat in range(players))
 
 
 def order_from(first: int, players: int) -> list[int]:
@@ -33,13 +40,17 @@ def next_active(seat: int, players: int, active: Iterable[int]) -> int | None:
     return None
 
 
-def deal_hands(deck: Sequence[str], dealer: int, players: int, cards_each: int) -> tuple[list[list[str]], int]:
+def deal_hands(
+    deck: Sequence[str], dealer: int, players: int, cards_each: int, order: Sequence[int] | None = None
+) -> tuple[list[tuple[str, ...]], int]:
     """Deal ``cards_each`` cards to every seat, one at a time from ``deck[0]`` in dealing order
-    (API.md section 5); the hands, and the position of the first card left in the deck."""
-    hands: list[list[str]] = [[] for _ in range(players)]
+    (API.md section 5; ``order``: :func:`deal_order`, when the caller has it); the hands, and the position of the
+    first card left in the deck."""
+    hands: list[tuple[str, ...]] = [()] * players
     dealt = cards_each * players
-    for i, seat in enumerate(deal_order(dealer, players)):  # the k-th round's i-th card: deck[k * players + i]
-        hands[seat] = list(deck[i:dealt:players])
+    # the k-th round's i-th card: deck[k * players + i]
+    for i, seat in enumerate(deal_order(dealer, players) if order is None else order):
+        hands[seat] = tuple(deck[i:dealt:players])
     return hands, dealt
 
 

@@ -95,4 +95,4 @@ def side_of(seat: int, sides: Sequence[Sequence[int]]) -> int:
 
 def side_points(points: Sequence[int], sides: Sequence[Sequence[int]]) -> list[int]:
     """Each side's total of its seats' points."""
-    return [sum(points[s] for s in members) for members in sides]
+    return [sum([points[s] for s in members]) for members in sides]

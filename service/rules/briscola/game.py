@@ -56,6 +56,12 @@ def _alone(players: int) -> tuple[tuple[int, ...], ...]:
     return tuple((seat,) for seat in range(players))
 
 
+@cache
+def _fresh_carry(count: int) -> BriscolaCarry:
+    """A first deal's carry: no deal won yet by any of ``count`` sides (immutable: one for every deal)."""
+    return BriscolaCarry((0,) * count)
+
+
 MatchProblem = StrEnum("MatchProblem", "invalid_carry match_over")
 """The problem codes of the match score a Briscola deal carries in (BRI-A12)."""
 
@@ -148,9 +154,8 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
         carry: BriscolaCarry | None = None,
     ) -> Transition[BriscolaState]:
         """Three each from the dealer's right; the next card is turned up and becomes the stock's last."""
-        carry = carry or BriscolaCarry()
-        if not carry.match_score:  # a first deal: no deal won yet by any side
-            carry = BriscolaCarry(tuple(0 for _ in sides(players, options)))
+        if carry is None or not carry.match_score:  # a first deal: no deal won yet by any side
+            carry = _fresh_carry(len(sides(players, options)))
         hands, rest, order = self.deal_cards(players, dealer, deck, HAND_SIZE)
         turn_up = rest[0]
         stock = (*rest[1:], turn_up)
@@ -257,14 +262,13 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
             "points": points,
             "teams": [list(g) for g in groups],
             "team_points": totals,
-            "match": self._match(state, winning),
+            "match": self._match(state, groups, winning),
         }
         result["carry"] = self._next_carry(result["match"])
         return result
 
-    def _match(self, state: BriscolaState, winning: int | None) -> dict[str, Any]:
-        """The match after this deal (BRI-A12): drawn deals count for nobody."""
-        groups = sides(state.players, state.options)
+    def _match(self, state: BriscolaState, groups: tuple[tuple[int, ...], ...], winning: int | None) -> dict[str, Any]:
+        """The match after this deal (BRI-A12) of ``groups`` (its sides): drawn deals count for nobody."""
         before = list(state.carry.match_score)
         if len(before) != len(groups):
             before = [0] * len(groups)
@@ -276,7 +280,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
             "deals_to_win": state.options.deals_to_win,
             "score_before": before,
             "score": after,
-            "match_score": "-".join(str(n) for n in after),
+            "match_score": "-".join(map(str, after)),
             "over": champion is not None,
             "winners": list(groups[champion]) if champion is not None else [],
         }
