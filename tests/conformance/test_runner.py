@@ -39,10 +39,12 @@ def test_a_mutant_trick_winner_fails_the_vectors_of_that_rule(app, briscola, mon
     original = briscola_common.winner_and_points
     monkeypatch.setattr(briscola_common, "winner_and_points", lambda trump, cards: original(cards[0][-1], cards))
     briscola_common._scored.cache_clear()
+    briscola_common._recorded.cache_clear()  # the trick records remembered by an earlier test: scored again
     try:
         outcomes = list(replay(InProcess(app), briscola))
     finally:
         briscola_common._scored.cache_clear()
+        briscola_common._recorded.cache_clear()
     failed = {o.vector["id"]: o for o in outcomes if o.status == "failed"}
     tricks = [v for v in briscola if v["group"] == "trick-winner"]
     trumped = [
