@@ -745,7 +745,9 @@ class TrickGame(Game[S, Opts, A]):
     def trick_taker(self, state: S) -> TakeTrick:
         """How a full trick is taken in ``state``'s deal, with what it reads of the state read once: the winner
         (:meth:`trick_recorder`) takes its points and leads next; then, where there is a ``stock``, every seat
-        draws one card, the winner first (:func:`draw_after_trick`)."""
+        draws one card, the winner first (:func:`draw_after_trick`). :meth:`take_tricks` takes its tricks by the
+        same two steps, written in its loop (a call a trick fewer): a game that takes a trick otherwise overrides
+        both, or does not play freely."""
         record, players = self.trick_recorder(state), state.players
 
         def take(
@@ -819,7 +821,7 @@ class TrickGame(Game[S, Opts, A]):
         tricks, trick, leader = list(table.tricks), list(table.trick), table.leader
         seat: int = state.to_act  # type: ignore[assignment]  # a seat is to act where plays are free
         following = next_seats(players)
-        take = self.trick_taker(state)
+        record = self.trick_recorder(state)  # each trick taken as trick_taker takes it, without its call a trick
         index = start
         while (last := index + players - len(trick)) <= end:
             for action in actions[index:last]:
@@ -833,10 +835,10 @@ class TrickGame(Game[S, Opts, A]):
                 seat = following[seat]
             else:
                 assert leader is not None  # plays are free only once somebody leads
-                before = stock
-                done, stock, drew = take(leader, tuple(trick), stock)
-                if drew:
-                    assert before is not None
+                done = record(leader, tuple(trick))
+                if stock:
+                    before = stock
+                    stock, drew = draw_after_trick(before, done.winner, players)
                     for s, c in zip(drew, before):  # noqa: B905 - a card for each seat that draws
                         held[s].append(c)
                 gains[done.winner] += done.points
