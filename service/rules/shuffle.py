@@ -47,10 +47,14 @@ def shuffle(pack: Sequence[str], seed: str) -> tuple[str, ...]:
     swaps = len(deck) - 1
     if swaps < 1:
         return tuple(deck)
-    prefix = seed.encode("utf-8") + b":"
-    sha256 = hashlib.sha256
+    prefix = hashlib.sha256(seed.encode("utf-8") + b":")  # each block's hash goes on from the seed's, copied
     blocks = (swaps + 3) // 4
-    words = _words(blocks).unpack(b"".join([sha256(prefix + k).digest() for k in _counters(blocks)]))
+    digests = []
+    for k in _counters(blocks):
+        block = prefix.copy()
+        block.update(k)
+        digests.append(block.digest())
+    words = _words(blocks).unpack(b"".join(digests))
     for i, value, limit in zip(range(swaps, 0, -1), words, _limits_down(swaps + 1)):  # noqa: B905 - a block's last words go unread
         if value >= limit:
             return _shuffle_by_word(pack, seed)
