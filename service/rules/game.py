@@ -822,31 +822,38 @@ class TrickGame(Game[S, Opts, A]):
         seat: int = state.to_act  # type: ignore[assignment]  # a seat is to act where plays are free
         following = next_seats(players)
         record = self.trick_recorder(state)  # each trick taken as trick_taker takes it, without its call a trick
-        index = start
-        while (last := index + players - len(trick)) <= end:
-            for action in actions[index:last]:
-                if type(action) is not Play or action.seat != seat:
-                    break
-                try:
-                    held[seat].remove(action.card)
-                except ValueError:  # not held
-                    break
-                trick.append(action.card)
+        # the plays of whole tricks only: the trick under way (if any) completed, then as many whole tricks as there are
+        need = players - len(trick)
+        stop = start if end - start < need else end - (end - start - need) % players
+        index = whole = start  # whole: the index after the last whole trick taken
+        for action in actions[start:stop]:  # one loop over the plays, a trick taken as its last card is played
+            if type(action) is not Play or action.seat != seat:
+                break
+            card = action.card
+            try:
+                held[seat].remove(card)
+            except ValueError:  # not held
+                break
+            trick.append(card)
+            index += 1
+            if len(trick) < players:
                 seat = following[seat]
-            else:
-                assert leader is not None  # plays are free only once somebody leads
-                done = record(leader, tuple(trick))
-                if stock:
-                    before = stock
-                    stock, drew = draw_after_trick(before, done.winner, players)
-                    for s, c in zip(drew, before):  # noqa: B905 - a card for each seat that draws
-                        held[s].append(c)
-                gains[done.winner] += done.points
-                tricks.append(done)
-                trick, leader, seat, index = [], done.winner, done.winner, last
                 continue
+            assert leader is not None  # plays are free only once somebody leads
+            done = record(leader, tuple(trick))
+            winner = done.winner
+            if stock:
+                before = stock
+                stock, drew = draw_after_trick(before, winner, players)
+                for s, c in zip(drew, before):  # noqa: B905 - a card for each seat that draws
+                    held[s].append(c)
+            gains[winner] += done.points
+            tricks.append(done)
+            trick, leader, seat, whole = [], winner, winner, index
+        if whole != index:
             # a trick cut short: the whole tricks before it taken again, and only those (the hands as they left them)
-            return self.take_tricks(state, actions, start, index)
+            return self.take_tricks(state, actions, start, whole)
+        index = whole
         if index == start:
             return state, start
         hands = [tuple(h) for h in held]
