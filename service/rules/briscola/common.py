@@ -66,10 +66,12 @@ def _scored(trump: str, cards: tuple[Card, ...]) -> tuple[int, int]:
     return winner_and_points(trump, cards)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=16384)
 def _recorded(trump: str, players: int, leader: int, cards: tuple[Card, ...]) -> Trick:
     """:func:`~service.rules.game.trick_record` with ``trump``, remembered as :func:`_scored` is (one record for
-    all the deals that take the same trick from the same seat: records are immutable)."""
+    all the deals that take the same trick from the same seat: records are immutable). Keyed by the leader too, a
+    two-player deal's are 12,480: room for them all (some 7 MB with :func:`_scored`'s), so a worker that has seen
+    them misses none."""
     return trick_record(partial(_scored, trump), players, leader, cards)
 
 
