@@ -48,9 +48,9 @@ SENTENCES: dict[str, Entry] = {
                             "the pot, {amount}, carries over to the next deal with seat {seat}"]},
     "pot_returned": {"say": ["the {pot|name:pot} goes back, {amount_each} to each seat"]},
     "phase": {"say": ["the {phase|name:phase} begins, seat {to_act} to act", "the {phase|name:phase} begins"]},
-    "hit": {"say": ["seat {seat} draws {card|card}: {total} in all"]},
-    "stand": {"say": ["seat {seat} stands on {total}"]},
-    "bust": {"say": ["seat {seat} is bust on {total}"]},
+    "hit": {"say": ["seat {seat} draws {card|card}: {total} in all", "seat {seat} draws a card"]},
+    "stand": {"say": ["seat {seat} stands on {total}", "seat {seat} stands"]},
+    "bust": {"say": ["seat {seat} is bust on {total}", "seat {seat} is bust"]},
     "play": {"say": ["seat {seat} plays {card|card}"]},
     "trick": {"say": ["seat {winner} takes the trick ({cards|cards}): {points|many:point}"]},
     "draw": {"say": ["seat {seat} draws"], "then": ", then seat {seat}"},
@@ -264,6 +264,21 @@ class Sayer:
         """The deal's events as one sentence, its clauses joined by semicolons."""
         clauses = self.clauses(events)
         return _capital(Markup("; ").join(clauses)) + Markup(".") if clauses else Markup("")
+
+
+class TextSayer(Sayer):
+    """The same sentences as plain text, for a terminal (``card-arbiter play``): a card as its code, a term of
+    the game's own languages in brackets, no markup."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(game_id, {})
+
+    def card(self, code: str) -> Markup:
+        return escape(code) + self.native("card", code, code)
+
+    def lines(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
+        """The events as clauses of plain text, one a line (``seat 1 takes the trick (7S 6C): 0 points``)."""
+        return [clause.striptags() for clause in self.clauses(events)]
 
 
 def _fits(template: str, event: Mapping[str, Any]) -> bool:

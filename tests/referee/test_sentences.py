@@ -85,3 +85,11 @@ def test_an_action_reads_as_people_say_it() -> None:
     briscan = sentences.Sayer("briscan", suit_colours("briscan"))
     said = briscan.action({"seat": 0, "type": "announce", "melds": [{"kind": "marriage", "cards": ["KH", "QH"]}]})
     assert text(said) == "Seat 0 announces marriage (Äktenskap) with K♥ Q♥"
+
+
+def test_a_seats_view_is_said_in_plain_text_without_what_it_hides() -> None:
+    sayer = sentences.TextSayer("old-brag")
+    hidden = [{"type": "hit", "seat": 1, "card": "??"}, {"type": "stand", "seat": 1}, {"type": "bust", "seat": 2}]
+    assert sayer.lines(hidden) == ["seat 1 draws a card", "seat 1 stands", "seat 2 is bust"]
+    trick = [{"type": "trick", "winner": 1, "cards": ["QC", "7C"], "points": 1}]
+    assert sentences.TextSayer("briscola").lines(trick) == ["seat 1 takes the trick (QC 7C): 1 point"]
