@@ -190,7 +190,10 @@ class Context:
 
     def ask(self, method: str, path: str, body: Any = None) -> Any:
         """The answer of a request that must succeed; a problem exits 2 (3 for a 5xx), printed."""
-        status, answer = self.arbiter.call(method, path, body)
+        return self.checked(*self.arbiter.call(method, path, body))
+
+    def checked(self, status: int, answer: Any) -> Any:
+        """An answer that must be a success: a problem exits 2 (3 for a 5xx), printed."""
         if status >= 500:
             raise Unavailable(f"the service failed ({status}): {problem_text(answer)}")
         if status >= 400:

@@ -2,17 +2,21 @@
 
 ``suggest GAME STATE.json`` prints the move the service suggests for a seat and every candidate it weighed;
 ``play GAME`` is a deal in the terminal against the service's bots: the seat's cards and the table drawn in text,
-its legal moves numbered from 1, the bots' moves said in words. Both talk to the service as every command does
-(in-process, or ``--url``), through its own endpoints only.
+its legal moves numbered from 1 (a fold last), what happens said in words as the seat sees it (the referee's
+sentences: every move, each trick taken and its points); a bad entry is said and asked again. Both talk to the
+service as every command does (in-process, or ``--url``), through its own endpoints only.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
-from service.cli import ArbiterCommand, BadInput, Context, emit, read_json, result_table, table
+from service.cli import ArbiterCommand, BadInput, Context, amount_text, emit, read_json, result_table, table
+from service.referee.sentences import TextSayer
 
 LEVELS = ("easy", "normal", "hard")
 VERBS = {
@@ -82,10 +86,12 @@ def suggest(ctx: Context, game: str, state_file: str, seat: int | None, level: s
 
 
 def drawn(state: dict[str, Any], seat: int) -> str:
-    """The table as ``seat`` sees it, in a few lines of text."""
+    """The table as ``seat`` sees it now, in a few lines of text (the turn-up while it lies on the stock)."""
     lines = []
+    pile = state.get("stock", state.get("talon"))
     for key in ("trump", "turn_up", "called_card", "pot", "main_pot", "stake", "level"):
-        if state.get(key) is not None:
+        gone = key == "turn_up" and pile is not None and state.get(key) not in pile
+        if state.get(key) is not None and not gone:
             lines.append(f"{key.replace('_', ' ')}: {state[key]}")
     for key in ("stock", "talon"):
         if key in state:
@@ -100,16 +106,88 @@ def drawn(state: dict[str, Any], seat: int) -> str:
     return "\n".join(lines)
 
 
+T = TypeVar("T")
+
+
+def asked(text: str, parse: Callable[[str], T], default: str = "") -> T:
+    """The person's entry as ``parse`` reads it; an entry it refuses (a ValueError) is said, and asked again.
+    The end of the input (or ^C) raises click.Abort."""
+    while True:
+        entry = click.prompt(text, default=default, show_default=bool(default))
+        try:
+            return parse(entry.strip())
+        except ValueError as refused:
+            click.echo(f"  {refused}")
+
+
+def numbered(entry: str, most: int) -> int:
+    """A move's number, 1 to ``most``."""
+    if entry.isdigit() and 1 <= int(entry) <= most:
+        return int(entry)
+    raise ValueError(f"{repr(entry) + ' is not a move' if entry else 'no move typed'}: type a number from 1 to {most}")
+
+
+def amount(entry: str, low: int, high: int | None) -> int:
+    """An amount from ``low`` to ``high`` (no limit when None)."""
+    if entry.isdigit() and int(entry) >= low and (high is None or int(entry) <= high):
+        return int(entry)
+    raise ValueError(f"{entry!r} is not an amount here: type {amount_text('bet', low, high)}")
+
+
+def discard(entry: str, hand: list[str], most: int) -> list[str]:
+    """The cards to discard, each a card of ``hand`` as it is shown (any case); nothing keeps them all."""
+    codes = {card.lower(): card for card in hand}
+    typed = entry.replace(",", " ").split()
+    strange = [t for t in typed if t.lower() not in codes]
+    if strange:
+        raise ValueError(f"{' '.join(strange)}: not a card of your hand; type cards of {' '.join(hand)}, or nothing")
+    cards = [codes[t.lower()] for t in typed]
+    if len(set(cards)) < len(cards) or len(cards) > most:
+        raise ValueError(f"discard each card once, at most {most} of them")
+    return cards
+
+
+def one_of(entry: str, cards: list[str]) -> str:
+    """One of ``cards``, as it is shown (any case)."""
+    found = [card for card in cards if card.lower() == entry.lower()]
+    if not found:
+        raise ValueError(f"{entry!r} is none of {' '.join(cards)}")
+    return found[0]
+
+
 def chosen(listed: dict[str, Any], hand: list[str]) -> dict[str, Any]:
-    """A listed action made submittable by asking the person: an amount, a discard."""
+    """A listed action made submittable by asking the person: an amount, a discard, what each trump stands for."""
     action = {k: v for k, v in listed.items() if k not in ("min", "max", "max_cards", "domains")}
     if "min" in listed:
-        top = listed["max"] if listed["max"] is not None else listed["min"] + 100
-        action["amount"] = click.prompt("amount", type=click.IntRange(listed["min"], top), default=listed["min"])
+        read = functools.partial(amount, low=listed["min"], high=listed["max"])
+        action["amount"] = asked("amount", read, default=str(listed["min"]))
     if "max_cards" in listed:
-        text = click.prompt(f"discard (up to {listed['max_cards']} of {' '.join(hand)}; empty keeps all)", default="")
-        action["discard"] = text.replace(",", " ").split()
+        text = f"discard (up to {listed['max_cards']} of {' '.join(hand)}; empty keeps all)"
+        action["discard"] = asked(text, functools.partial(discard, hand=hand, most=listed["max_cards"]))
+    if "domains" in listed:
+        assignments: dict[str, str] = {}
+        for trump, cards in listed["domains"].items():
+            first = next((c for c in cards if c not in assignments.values()), cards[0])
+            text = f"{trump} stands for (one of {' '.join(cards)})"
+            assignments[trump] = asked(text, functools.partial(one_of, cards=cards), default=first)
+        action["assignments"] = assignments
     return action
+
+
+def ordered(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seat's moves as they are numbered: a fold last, so that a careless 1 does not end the hand."""
+    return sorted(legal, key=lambda listed: listed["type"] == "fold")
+
+
+def outcome(result: dict[str, Any], sayer: TextSayer) -> str:
+    """Who won the deal, or that nobody did: a draw on points, else the result's reason in words."""
+    winners = result.get("winners") or []
+    if winners:
+        seats = " and ".join(str(seat) for seat in winners)
+        return f"seat {seats} wins the deal" if len(winners) == 1 else f"seats {seats} win the deal"
+    reason = result.get("reason")
+    said_reason = "a draw" if reason in (None, "points") else sayer.english("reason", str(reason))
+    return f"no seat wins the deal: {said_reason}"
 
 
 @click.command("play", cls=ArbiterCommand)
@@ -120,37 +198,55 @@ def chosen(listed: dict[str, Any], hand: list[str]) -> dict[str, Any]:
 @click.option("--seed", default="play", show_default=True, help="The deal's seed (and the bots').")
 @click.pass_obj
 def play(ctx: Context, game: str, players: int | None, seat: int, level: str, seed: str) -> None:
-    """A deal of GAME in the terminal against the service's bots: your moves numbered from 1, theirs in words."""
+    """A deal of GAME in the terminal against the service's bots: your moves numbered from 1, what happens in
+    words (each trick, who takes it and its points). The end of the input leaves the deal unfinished."""
     entry = ctx.ask("GET", f"/v1/{game}")
     players = players or entry["players"]["min"]
     if not 0 <= seat < players:
         raise BadInput(f"--seat is a seat of the table: 0..{players - 1}")
-    answered = ctx.ask("POST", f"/v1/{game}/deals", {"players": players, "dealer": (seat + 1) % players, "seed": seed})
-    state = answered["state"]
-    while state["to_act"] is not None:
-        action = _move(ctx, game, state, seat, level, seed)
-        answered = ctx.ask("POST", f"/v1/{game}/actions", {"state": state, "action": action})
-        state = answered["state"]
-    click.echo("\n" + drawn(state, seat))
+    sayer = TextSayer(game)
+    body = {"players": players, "dealer": (seat + 1) % players, "seed": seed, "views": [seat]}
+    answered = ctx.ask("POST", f"/v1/{game}/deals", body)
+    try:
+        while True:
+            for line in sayer.lines(answered["views"][0]["events"]):
+                click.echo(line)
+            if answered["state"]["to_act"] is None:
+                break
+            answered = _step(ctx, game, answered, seat, level, seed)
+    except click.Abort:
+        click.echo("\nno more input: the deal is left unfinished")
+        return
+    click.echo("\n" + drawn(answered["state"], seat))
     if answered.get("result"):
         click.echo(result_table(answered["result"], players))
+        click.echo(outcome(answered["result"], sayer))
 
 
-def _move(ctx: Context, game: str, state: dict[str, Any], seat: int, level: str, seed: str) -> dict[str, Any]:
-    """The person's move (asked, when it is their turn) or a bot's (said in words)."""
+def _step(ctx: Context, game: str, answered: dict[str, Any], seat: int, level: str, seed: str) -> dict[str, Any]:
+    """The answer to the next move: the person's (asked, when it is their turn) or a bot's; with the seat's view."""
+    state = answered["state"]
     if state["to_act"] == seat:
-        mine = ctx.ask("POST", f"/v1/{game}/states/view", {"state": state, "seat": seat})["state"]
-        legal = ctx.ask("POST", f"/v1/{game}/legal-actions", {"state": state})["actions"]
-        own = [a for a in legal if a["seat"] == seat]
-        click.echo("\n" + drawn(mine, seat))
-        for number, listed in enumerate(own, 1):
-            click.echo(f"  {number}. {said(listed)}")
-        pick = click.prompt("your move", type=click.IntRange(1, len(own)))
-        return chosen(own[pick - 1], mine["seats"][seat]["hand"])
-    body = {"state": state, "level": level, "seed": seed}
-    action: dict[str, Any] = ctx.ask("POST", f"/v1/{game}/actions/suggest", body)["action"]
-    click.echo(said(action))
-    return action
+        return _yours(ctx, game, state, answered["views"][0], seat)
+    suggested = ctx.ask("POST", f"/v1/{game}/actions/suggest", {"state": state, "level": level, "seed": seed})
+    body = {"state": state, "action": suggested["action"], "views": [seat]}
+    return dict(ctx.ask("POST", f"/v1/{game}/actions", body))
+
+
+def _yours(ctx: Context, game: str, state: dict[str, Any], view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The person's move, asked until the service takes it: a move it refuses is said, and asked again."""
+    own = ordered(view["legal_actions"])
+    click.echo("\n" + drawn(view["state"], seat))
+    for number, listed in enumerate(own, 1):
+        click.echo(f"  {number}. {said(listed)}")
+    while True:
+        pick = asked("your move", functools.partial(numbered, most=len(own)))
+        action = chosen(own[pick - 1], view["state"]["seats"][seat]["hand"])
+        body = {"state": state, "action": action, "views": [seat]}
+        status, answer = ctx.arbiter.call("POST", f"/v1/{game}/actions", body)
+        if status not in (409, 422):
+            return dict(ctx.checked(status, answer))
+        click.echo(f"  the service refused that move ({answer.get('detail')}): choose again")
 
 
 __all__ = ["play", "said", "suggest"]
