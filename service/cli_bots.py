@@ -183,8 +183,9 @@ def outcome(result: dict[str, Any], sayer: TextSayer) -> str:
     """Who won the deal, or that nobody did: a draw on points, else the result's reason in words."""
     winners = result.get("winners") or []
     if winners:
-        seats = " and ".join(str(seat) for seat in winners)
-        return f"seat {seats} wins the deal" if len(winners) == 1 else f"seats {seats} win the deal"
+        if len(winners) == 1:
+            return f"seat {winners[0]} wins the deal"
+        return f"seats {', '.join(str(seat) for seat in winners[:-1])} and {winners[-1]} win the deal"
     reason = result.get("reason")
     said_reason = "a draw" if reason in (None, "points") else sayer.english("reason", str(reason))
     return f"no seat wins the deal: {said_reason}"

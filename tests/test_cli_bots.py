@@ -189,3 +189,9 @@ def test_play_asks_again_when_the_service_refuses_a_move(monkeypatch):
     assert played.exit_code == 0, played.output
     assert refused and "  the service refused that move (not this one): choose again" in played.output
     assert "wins the deal" in played.output or "no seat wins the deal" in played.output
+
+
+def test_play_names_every_winning_seat_of_a_side():
+    played = CliRunner().invoke(main, ["play", "briscola-chiamata", "--level", "easy", "--seed", "z"], input="1\n" * 80)
+    assert played.exit_code == 0, played.output
+    assert played.output.rstrip().splitlines()[-1] == "seats 1, 2 and 4 win the deal"
