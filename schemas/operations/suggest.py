@@ -13,7 +13,7 @@ from schemas.parts import GameParts
 from service.rules.bots.common import DEFAULT_LEVEL, DEFAULT_SEED, LEVELS, SEED_LENGTH
 from service.rules.game import Game
 
-POLICIES = ("pimc/2", "exact/1", "rules/1", "equity/1")
+POLICIES = ("pimc/2", "exact/1", "rules/1", "equity/2")
 """Every ``policy`` an answer may name: determinized sampling, the exact search, rules, equity against pot odds."""
 
 

@@ -1,4 +1,4 @@
-"""Betting games (``equity/1``): the service's own equity (API.md section 10) against the pot odds of each action.
+"""Betting games (``equity/2``; ``equity/1`` until 3 December 2026, below): the service's own equity (API.md section 10) against the pot odds of each action.
 
 - A wager's value is its expected chips from now on: with the seat's equity share ``e`` against the opponents
   still in (their face-up cards known, folded ones' seen cards dead), calling ``c`` chips into a pot ``P`` is
@@ -31,7 +31,7 @@ from service.rules.game import HandGame, LegalAction
 from service.rules.old_brag.pot3 import LIMIT_31, total_31
 from service.rules.shuffle import byte_stream
 
-EQUITY = "equity/1"
+EQUITY = "equity/2"
 FOLDS = 0.3
 CALLED_BY = 0.15
 RAISE_CAP = 8
@@ -56,13 +56,28 @@ BUDGETS = {
     "normal": BetBudget(2_000, 24, 0.05, 0.4),
     "hard": BetBudget(10_000, 96, 0.05, 0.4),
 }
+GAME_BUDGETS: dict[str, dict[str, BetBudget]] = {
+    "old-brag": {
+        "easy": BUDGETS["easy"],
+        "normal": BetBudget(2_000, 24, 0.0, 0.5),
+        "hard": BetBudget(10_000, 96, 0.0, 0.5),
+    },
+}
+"""A game's own budgets where :data:`BUDGETS` would order its levels wrongly. Old Brag (``equity/2``): no bluff
+and a bust limit of 0.5 at every level; ``equity/1``'s 0.05 bluff and 0.4 limit each cost ``normal`` chips there
+(``normal`` lost to ``easy``: README, Suggestions)."""
+
+
+def budget_of(game: HandGame[Any, Any, Any], level: str) -> BetBudget:
+    """The level's budget in ``game``."""
+    return GAME_BUDGETS.get(game.id, BUDGETS)[level]
 
 
 def suggest_betting(
     game: HandGame[Any, Any, Any], view: Any, seat: int, legal: Sequence[LegalAction], level: str, seed: str
 ) -> Suggestion:
     """The move for ``seat`` from its ``view`` (``legal``: its legal actions; ``seed``: the stream's)."""
-    budget = BUDGETS[level]
+    budget = budget_of(game, level)
     kinds = {a["type"] for a in legal}
     if "look" in kinds:
         return _by_rule(seat, legal, next(a for a in legal if a["type"] == "look"))
@@ -198,17 +213,18 @@ def _exchange(
     for size in range(most + 1):
         for cards in itertools.combinations(hand, size):
             kept = [c for c in hand if c not in cards]
-            drawn = [kept + list(_draws(world, size)) for world in sampled] if size else [kept]
-            shares = [p["value"] ** rivals for p in game.percentiles(drawn, options)]
             action = {"seat": seat, "type": "exchange", "discard": list(cards)}
+            drawn = [_drawn(game, world, seat, action) for world in sampled] if size else [kept]
+            shares = [p["value"] ** rivals for p in game.percentiles(drawn, options)]
             candidates.append(Candidate(action, rounded(sum(shares) / len(shares)), len(shares)))
     considered = ranked(candidates)
     return Suggestion(seat, considered[0].action, EQUITY, considered)
 
 
-def _draws(world: Any, count: int) -> tuple[Card, ...]:
-    """The cards a seat exchanging ``count`` would draw in ``world``: the stock's top, then the discards."""
-    return (*world.stock, *world.discards)[:count]
+def _drawn(game: HandGame[Any, Any, Any], world: Any, seat: int, action: LegalAction) -> list[Card]:
+    """The seat's hand after ``action`` (an exchange) in ``world``, by the game's own ``apply`` (the stock's top;
+    once it runs out, the discards as the game restocks them)."""
+    return list(game.apply(world, typed(game, action)).state.seats[seat].hand)
 
 
 def _thirty_one(
