@@ -249,3 +249,31 @@ def test_every_state_of_more_deals_gets_a_legal_fair_answer_at_normal(game_id, p
             other = swapped_hidden(game, state, state.to_act)
             if other is not None and other != state and not game.validate(other):
                 assert suggest(game, other, None, "normal") == found
+
+
+def old_brag_drawing(hands: list[list[str]]) -> Any:
+    """A three-player Old Brag state in the 31 phase, seat 2 to act, the seats holding ``hands`` (drawn none yet)."""
+    game = GAMES["old-brag"]
+    for i in itertools.count():
+        state = next((s for s in play(game, 3, f"suggest-{i}").states() if s.phase == "drawing"), None)
+        if state is not None:
+            break
+    held = [c for hand in hands for c in hand]
+    seats = tuple(evolve(state.seats[s], {"hand": tuple(hands[s]), "drawn": (), "stood": False}) for s in range(3))
+    stock = tuple(c for c in game.full_pack() if c not in held)
+    return evolve(state, {"seats": seats, "stock": stock, "to_act": 2})
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_old_brag_hits_below_an_even_chance_of_going_over_31_at_every_level(level):
+    """Old Brag's 31 phase (equity/2): 22 in hand (TD TH 2D, an Ace 11 by default), so the next card goes over 31
+    on a ten, a court card or an Ace: 18 of the 43 cards the seat cannot see (the other hands are shown), a chance
+    of 0.419. Every level hits, worth 0.5 less that chance (equity/1's normal and hard, limit 0.4, stood)."""
+    game = GAMES["old-brag"]
+    state = old_brag_drawing([["2S", "3S", "4S"], ["2H", "3H", "4H"], ["TD", "TH", "2D"]])
+    assert not game.validate(state)
+    assert game.options_of(state).pot3_ace == 11
+    found = suggest(game, state, 2, level)
+    values = {c.action["type"]: c.value for c in found.considered}
+    assert values == {"hit": pytest.approx(0.5 - 18 / 43, abs=1e-6), "stand": 0}
+    assert found.action["type"] == "hit" and found.policy == "equity/2"

@@ -1,4 +1,4 @@
-"""Betting games (``equity/2``; ``equity/1`` until 3 December 2026, below): the service's own equity (API.md section 10) against the pot odds of each action.
+"""Betting games (``equity/2``): the service's own equity (API.md section 10) against each action's pot odds.
 
 - A wager's value is its expected chips from now on: with the seat's equity share ``e`` against the opponents
   still in (their face-up cards known, folded ones' seen cards dead), calling ``c`` chips into a pot ``P`` is
@@ -10,11 +10,16 @@
   then and ``P'`` the pot shown down for (so it raises for value, not on fold equity); folding is worth 0.
   Raises stop once the seat has put in :data:`RAISE_CAP` stakes. A seeded coin bluffs (raises instead of folding)
   at the level's rate. A blind Three Card Brag seat looks first.
-- Broggin's exchange keeps the discard whose drawn hands (from sampled worlds) have the highest mean equity
-  against the opponents, each hand's equity taken as its percentile to the power of the opponents (the share of
-  hands of the full pack it beats, once for each opponent); its declaration is the hand's best reading.
+- Broggin's exchange keeps the discard whose drawn hands (each discard applied by the game's own ``apply`` in
+  sampled worlds) have the highest mean equity against the opponents, each hand's equity taken as its percentile
+  to the power of the opponents (the share of hands of the full pack it beats, once for each opponent); its
+  declaration is the hand's best reading.
 - Old Brag's 31 phase hits while the chance of going over 31 with the next card (over the cards the seat cannot
   see) is below the level's limit.
+
+``equity/1`` until 3 December 2026: every game had :data:`BUDGETS`, so Old Brag's ``normal`` and ``hard`` bluffed
+and stood at a bust chance of 0.4, and lost chips to ``easy``; now Old Brag has its own (:data:`GAME_BUDGETS`), and
+Broggin's exchange drew by a copy of the draw that missed BRG-A12's restock (the same answers while the stock lasts).
 """
 
 from __future__ import annotations
