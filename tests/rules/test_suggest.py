@@ -14,10 +14,13 @@ from service.rules.bots.betting import SEEN_CALLED_BY, SEEN_FOLDS, suggest_betti
 from service.rules.bots.common import stream_seed, typed
 from service.rules.bots.pimc import _exact, outcome
 from service.rules.bots.worlds import hidden, worlds
+from service.rules.briscan import Briscan, Brisque
 from service.rules.cards import HIDDEN
 from service.rules.errors import InvalidInput
 from service.rules.frozen import evolve
 from service.rules.registry import GAMES
+from tests.rules.briscan.test_examples import deal as briscan_deal
+from tests.rules.briscan.test_examples import play as briscan_play
 from tests.simulation import play
 
 TABLES = [
@@ -186,6 +189,77 @@ def test_the_exact_endgame_search_matches_full_enumeration():
         assert candidate.value == brute_force(game, after, seat)
     assert suggest(game, state, seat, "normal").policy == "exact/1"
     assert _exact(game, state, seat, legal, 5) is None  # past its nodes it gives up (then samples)
+
+
+def by_rule(game: Any, state: Any, seat: int, level: str = "normal") -> Any:
+    """The suggestion for ``seat``, checked to be the rule's: ``rules/1``, every legal action considered, its
+    choice first at 1 and the rest at 0."""
+    found = suggest(game, state, seat, level)
+    assert found.policy == "rules/1"
+    legal = game.view_legal_actions(state, seat)
+    assert sorted(map(repr, (c.action for c in found.considered))) == sorted(map(repr, legal))
+    assert [c.value for c in found.considered] == [1.0] + [0.0] * (len(legal) - 1)
+    return found
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_briscan_announces_every_meld_in_the_order_that_scores_most(level):
+    """BSC-A2's hand: the trump marriage before the quatrième majeure (both score; the other way the quatrième
+    blocks the marriage), and the trump ace, all by rule; then a play (sampled)."""
+    game = Briscan()
+    hands = {0: ["AH", "KH", "QH", "JH", "9C"], 1: ["7C", "8D", "9D", "TD", "JD"]}
+    state = briscan_play(game, briscan_deal(game, hands, "9H").state, "9C", "7C")
+    kinds = []
+    while (found := suggest(game, state, 0, level)).action["type"] == "announce":
+        assert by_rule(game, state, 0, level) == found
+        kinds.append(found.action["melds"][0]["kind"])
+        state = game.apply(state, typed(game, found.action)).state
+    assert kinds[0] == "marriage" and found.policy == "pimc/2"
+    assert sorted((m.kind, m.points) for m in state.seats[0].melds) == [
+        ("marriage", 40),
+        ("quatrieme", 200),
+        ("trump_ace", 30),
+    ]
+
+
+def test_brisque_announces_four_kings_by_rule():
+    game = Brisque()
+    hands = {0: ["KS", "KH", "KD", "KC", "8C", "9D"], 1: ["7C", "7S", "8S", "9S", "TS", "JS"]}
+    state = briscan_play(game, briscan_deal(game, hands, "9H").state, "8C", "7C")
+    found = by_rule(game, state, 0)
+    assert found.action["melds"] == [{"kind": "quartet", "cards": ["KS", "KH", "KD", "KC"]}]
+
+
+@pytest.mark.parametrize("game", [Briscan(), Brisque()], ids=["briscan", "brisque"])
+@pytest.mark.parametrize("holder", [0, 1])
+def test_the_trump_seven_is_exchanged_by_rule_by_either_seat(game, holder):
+    """The holder of the seven exchanges it for the turn-up, on lead or not (the seat not to act, BSC-A5)."""
+    state = briscan_deal(game, {holder: ["7H", "8C", "9D", "TS", "JC"]}, "AH").state
+    assert by_rule(game, state, holder).action == {"seat": holder, "type": "exchange_seven"}
+
+
+@pytest.mark.parametrize(("turn_up", "policy"), [("TH", "rules/1"), ("JH", "pimc/2")])
+def test_the_seven_of_an_unannounced_sequence_is_kept_unless_the_turn_up_makes_one_as_good(turn_up, policy):
+    """9♥ 8♥ 7♥ in trumps (a tierce, 40): the turn-up 10♥ makes 10♥ 9♥ 8♥ (40), so the rule exchanges; the J♥
+    makes none, so the rule declines and the sampler weighs the exchange."""
+    game = Briscan()
+    state = briscan_deal(game, {0: ["7H", "8H", "9H", "TS", "JC"]}, turn_up).state
+    found = suggest(game, state, 0, "easy")
+    assert found.policy == policy
+    if policy == "rules/1":
+        assert found.action["type"] == "exchange_seven"
+
+
+def test_briscola_exchanges_the_turn_up_by_rule():
+    game = GAMES["briscola"]
+    tried = 0
+    for i in range(10):
+        for state in play(game, 2, f"turn-up-{i}", options={"turnup_exchange": "seven_then_two"}).states():
+            seat = state.to_act
+            if seat is not None and any(a["type"] == "exchange_turnup" for a in game.view_legal_actions(state, seat)):
+                assert by_rule(game, state, seat, "easy").action == {"seat": seat, "type": "exchange_turnup"}
+                tried += 1
+    assert tried
 
 
 def brag_state(hand: list[str], pot: int, stake: int) -> Any:

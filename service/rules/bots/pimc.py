@@ -1,5 +1,6 @@
 """Trick games: determinized sampling (``pimc/2``), an exact search once nothing is hidden (``exact/1``), and
-rules for Briscola chiamata's auction and call (``rules/1``).
+rules (``rules/1``) for Briscola chiamata's auction and call, and for announcements and the turn-up exchanges
+(:mod:`service.rules.bots.declare`).
 
 Every candidate is played, in each of the same sampled worlds (:mod:`service.rules.bots.worlds`), to the end
 of the deal by the greedy rollout policy (:mod:`service.rules.bots.cheap`), through the game's own ``apply``; its
@@ -18,6 +19,7 @@ from typing import Any
 from service.rules.bots.auction import RULES, auction_suggestion, reading
 from service.rules.bots.cheap import partners, rollout_action
 from service.rules.bots.common import Candidate, Suggestion, ranked, rounded, typed
+from service.rules.bots.declare import by_rule
 from service.rules.bots.worlds import hidden, worlds
 from service.rules.game import LegalAction, TrickGame
 from service.rules.tricks import side_of
@@ -87,7 +89,8 @@ def play_out(game: TrickGame[Any, Any, Any], state: Any, seat: int) -> float:
 def suggest_tricks(
     game: TrickGame[Any, Any, Any], view: Any, seat: int, legal: Sequence[LegalAction], level: str, seed: str
 ) -> Suggestion:
-    """The move for ``seat`` from its ``view`` (``legal``: its legal actions there; ``seed``: the stream's)."""
+    """The move for ``seat`` from its ``view`` (``legal``: its legal actions there; ``seed``: the stream's): the
+    auction's rule, the exact search once nothing is hidden, an announcement or exchange by rule, else sampling."""
     work = budget(game.id, level)
     if getattr(view, "trump", None) is None:  # Briscola chiamata before the call: no trick yet to sample
         return auction_suggestion(game, view, seat, legal)
@@ -95,6 +98,9 @@ def suggest_tricks(
         exact = _exact(game, next(worlds(game, view, seat, 1, seed)), seat, legal, work.nodes)
         if exact is not None:
             return exact
+    ruled = by_rule(game, view, seat, legal, seed)
+    if ruled is not None:
+        return ruled
     sampled = _sampled(game, view, seat, work.worlds, seed)
     candidates = []
     for action in legal:
