@@ -101,13 +101,15 @@ def test_play_draws_the_turn_up_only_while_it_lies_on_the_stock():
         assert before.startswith("turn up: ") == (count > 0), (count, before)
 
 
-@pytest.mark.parametrize(("game", "seed"), [("briscola", "d2"), ("briscan", "d27")])
+@pytest.mark.parametrize(("game", "seed"), [("briscola", "d2"), ("briscan", "d29")])
 def test_play_says_a_drawn_deal_is_a_draw(game, seed, monkeypatch):
+    """Seeds whose deal, every seat typing 1 against easy bots, ends drawn (the first such of d0, d1, ...): a
+    change of the bots' policy may move them, which the first assertion below then says."""
     seen = answers_recorded(monkeypatch)
     played = CliRunner().invoke(main, ["play", game, "--level", "easy", "--seed", seed], input="1\n" * 40)
     assert played.exit_code == 0, played.output
     results = [a["result"] for path, _, a in seen if path.endswith("/actions") and a.get("result")]
-    assert results[-1]["winners"] == []
+    assert results[-1]["winners"] == [], f"{game} {seed} is no longer a drawn deal: find another seed"
     assert played.output.rstrip().splitlines()[-1] == "no seat wins the deal: a draw"
 
 
