@@ -12,7 +12,7 @@
   (18,424 / 58,905); (g) two-opponent exact equity (Three Card Brag, 279,676,320 outcomes) in outcomes per second
   against the dict-lookup rate; (h) Monte Carlo equity, 10,000 samples against two opponents, against a naive
   sampler (``random.Random.sample`` and frozenset dict lookups) doing the same work; (i) is (b) with every
-  result's ``percentile`` (issue 20); (j) ``records/adjudicate`` of a record written as text (API.md section 16)
+  result's ``percentile`` (issue 20); (j) ``records/adjudicate`` of a record written as text (docs/api.md section 16)
   against the same record as JSON, in-process (issue 30); (k) ``card-arbiter adjudicate`` of an archive of
   12,000 records (the command's start, about a second, included) with ``--jobs 2`` against ``--jobs 1``,
   records/s (issue 29).

@@ -1,4 +1,4 @@
-"""The suggestions' strength (issue 32, API.md 17): each level against the baselines of section 17 and the level
+"""The suggestions' strength (issue 32, docs/api.md 17): each level against the baselines of section 17 and the level
 below, over duplicate deals, each score with its 95% interval.
 
 - ``random``: a uniform pick among the listed legal actions (a free amount at its least, an exchange's discard

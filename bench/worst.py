@@ -96,7 +96,7 @@ def longest_match_adjudicated() -> tuple[str, dict[str, Any]]:
 
 
 def longest_text() -> tuple[str, dict[str, Any]]:
-    """The longest match written as text (API.md section 16), to be read back."""
+    """The longest match written as text (docs/api.md section 16), to be read back."""
     from service.notation.writer import write
 
     return "/v1/three-card-brag/records/parse", {"notation": write(GAMES["three-card-brag"], "match", longest_match())}

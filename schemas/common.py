@@ -130,7 +130,7 @@ PAYOUTS_NOTE = (
     "`carried_pot` / `carried_pot3`)."
 )
 RESULT_DESCRIPTION = (
-    "The outcome of a finished deal (API.md section 7): `winners` (seats; empty for a drawn deal), `reason`, "
+    "The outcome of a finished deal (docs/api.md section 7): `winners` (seats; empty for a drawn deal), `reason`, "
     "`points` (trick games, per seat) and `team_points` (partnerships), `payouts` (net per seat, summing to 0 "
     "unless a pot is carried in or out: see `payouts`), `carry` where the game carries something between deals "
     "(the next deal's `carry`, ready to send with it), and game-specific details."

@@ -4,7 +4,7 @@ int -> strict integer, bool -> strict boolean, str -> string, ``Card`` -> the ga
 ``X | None`` -> nullable, ``tuple[X, ...]`` -> array, ``Mapping[str, X]`` -> an object of X, a nested
 dataclass -> a nested object, the game's options dataclass -> its options object.
 
-Actions (API.md section 6) are derived the same way, one variant per action class: ``seat``, ``type`` (its one
+Actions (docs/api.md section 6) are derived the same way, one variant per action class: ``seat``, ``type`` (its one
 word) and the class's fields, those with a default optional; a legal action's variant lists a free ``amount``
 as ``min``/``max``, an exchange's ``discard`` as ``max_cards`` and a declaration's ``assignments`` as
 ``domains``. The game's action is the :class:`~schemas.oneof.OneOf` of its variants.
@@ -63,7 +63,7 @@ LISTED_AS: dict[str, dict[str, Any]] = {
         )
     },
 }
-"""How a legal action lists a field the client chooses (API.md section 6)."""
+"""How a legal action lists a field the client chooses (docs/api.md section 6)."""
 
 MOST_ITEMS: dict[str, Any] = {
     "hand": lambda game: game.hand_size,
@@ -301,7 +301,7 @@ class Deriver:
         return AsIsOneOf(self.prefix + "Event", variants, **kwargs)
 
     def result(self, **kwargs: Any) -> fields.Field:
-        """The game's result (API.md section 7), written as the engine gives it."""
+        """The game's result (docs/api.md section 7), written as the engine gives it."""
         return AsIsNested(self.record_schema(self.game.result_type, name="Result"), **kwargs)
 
     def field(self, hint: Any, **kwargs: Any) -> fields.Field:

@@ -72,7 +72,7 @@ class CardField(fields.String):
         kwargs["metadata"] = dict(kwargs.get("metadata") or {})
         kwargs["metadata"].setdefault(
             "description",
-            "A card code (API.md section 3)" + ("; '??' marks a hidden card in views." if hidden else "."),
+            "A card code (docs/api.md section 3)" + ("; '??' marks a hidden card in views." if hidden else "."),
         )
         if notation is not None:  # every notation the game accepts (and "??" where a view may hide the card)
             kwargs["metadata"]["pattern"] = card_pattern(notation, hidden=hidden)

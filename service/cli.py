@@ -245,7 +245,7 @@ def action_text(action: dict[str, Any]) -> str:
 
 
 def amount_text(kind: str, low: int, high: int | None) -> str:
-    """A free amount's bounds: the new stake or level a raise goes *to* (API.md section 6)."""
+    """A free amount's bounds: the new stake or level a raise goes *to* (docs/api.md section 6)."""
     to = "to " if kind == "raise" else ""
     if high is None:
         return f"{to}{low} or more"
@@ -479,7 +479,7 @@ def deal(
 
 
 DEFAULT_DEALER = 0
-"""The seat ``deal`` sends as the dealer when --dealer is not given: ``deals`` requires one (API.md section 2)."""
+"""The seat ``deal`` sends as the dealer when --dealer is not given: ``deals`` requires one (docs/api.md section 2)."""
 
 
 def carry_text(carry: dict[str, Any]) -> str:
@@ -507,7 +507,7 @@ def records_of(path: str) -> Iterator[tuple[int, Any]]:
     from service.cli_notation import Text, is_text
 
     text = click.open_file(path, encoding="utf-8").read()
-    if is_text(text):  # a record or match written as text (API.md section 16), told by its content
+    if is_text(text):  # a record or match written as text (docs/api.md section 16), told by its content
         yield 1, Text(text)
         return
     try:

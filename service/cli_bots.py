@@ -1,4 +1,4 @@
-"""``card-arbiter suggest`` and ``card-arbiter play``: the service's suggestions (API.md 17) from a shell.
+"""``card-arbiter suggest`` and ``card-arbiter play``: the service's suggestions (docs/api.md 17) from a shell.
 
 ``suggest GAME STATE.json`` prints the move the service suggests for a seat and every candidate it weighed;
 ``play GAME`` is a deal in the terminal against the service's bots: the seat's cards and the table drawn in text,

@@ -1,4 +1,4 @@
-"""``card-arbiter adjudicate`` for matches and archives: a match read beside records (API.md section 15) and
+"""``card-arbiter adjudicate`` for matches and archives: a match read beside records (docs/api.md section 15) and
 printed for people, and many records or matches judged at once, ``--jobs N`` processes in-process or
 ``--concurrency N`` requests in flight against ``--url``, the answers kept in input order.
 

@@ -1,4 +1,4 @@
-"""``card-arbiter format`` and ``card-arbiter parse``: records and matches as text (API.md section 16) from a
+"""``card-arbiter format`` and ``card-arbiter parse``: records and matches as text (docs/api.md section 16) from a
 shell, through the service's ``records/format`` and ``records/parse``; and what ``card-arbiter adjudicate`` needs
 to take a text file (told by its content, not its name) or JSON Lines of texts. A text that does not parse is
 printed the way compilers print an error: ``FILE:LINE:COLUMN: code: message``, the line quoted, a caret under

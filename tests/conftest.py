@@ -60,7 +60,7 @@ def deck_for(
     hands: dict[int, Sequence[str]], players: int, dealer: int, pack: Sequence[str], then: Sequence[str] = ()
 ) -> list[str]:
     """A whole deck that deals ``hands`` (seat -> cards, in the order each seat receives them),
-    followed by ``then`` and the rest of ``pack`` (API.md section 5: one card at a time, dealer's next first)."""
+    followed by ``then`` and the rest of ``pack`` (docs/api.md section 5: one card at a time, dealer's next first)."""
     order = deal_order(dealer, players)
     size = max((len(h) for h in hands.values()), default=0)
     used = {c for h in hands.values() for c in h} | set(then)

@@ -95,7 +95,7 @@ def _distinct_choice(domains: Mapping[str, Sequence[str]], rng: random.Random) -
 def submitted(
     listed: Mapping[str, Any], hand: Sequence[str], rng: random.Random, amount: str = "random"
 ) -> dict[str, Any]:
-    """A submittable action from a listed one (API.md 6). A free amount: ``amount`` is ``min``, ``max`` (the
+    """A submittable action from a listed one (docs/api.md 6). A free amount: ``amount`` is ``min``, ``max`` (the
     highest of ``min``'s parity up to ``max``: a blind Brag stake is even) or ``random`` (one of those, or
     between); a discard: a random choice of at most ``max_cards`` cards of ``hand`` (the listed seat's); a
     declaration: one card of each domain, distinct where possible."""
@@ -156,7 +156,7 @@ class Deal:
             yield step.after
 
     def record(self) -> dict[str, Any]:
-        """The deal as a record for ``records/adjudicate`` (API.md 8)."""
+        """The deal as a record for ``records/adjudicate`` (docs/api.md 8)."""
         dealt = {"seed": self.seed} if self.deck is None else {"deck": self.deck}
         record = {"players": self.players, "dealer": self.dealer, "options": self.options, **dealt}
         if self.carry is not None:
@@ -229,7 +229,7 @@ class PlayedMatch:
     deals: list[Deal]
 
     def match(self) -> dict[str, Any]:
-        """The match for ``matches/adjudicate`` (API.md 15)."""
+        """The match for ``matches/adjudicate`` (docs/api.md 15)."""
         match: dict[str, Any] = {"players": self.players, "options": self.options}
         if self.carry is not None:
             match["carry"] = self.carry

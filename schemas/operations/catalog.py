@@ -73,7 +73,7 @@ KINDS = {
     "bonus": "Bonus kinds (Briscan, Brisque).",
     "pot": "Pots (Old Brag).",
 }
-"""The kinds of names (API.md section 12), each a map from an id to its word."""
+"""The kinds of names (docs/api.md section 12), each a map from an id to its word."""
 
 
 LANGUAGES = tuple(dict.fromkeys(tag for table in TABLES.values() for tag in table))

@@ -1,4 +1,4 @@
-"""The hands room's ``hands/equity`` (API.md section 10): how often a hand wins against opponents whose hands are
+"""The hands room's ``hands/equity`` (docs/api.md section 10): how often a hand wins against opponents whose hands are
 unknown or partly known, its request and its answer; and the ``percentile`` every evaluation carries."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def percentile_schema(parts: GameParts) -> type[Schema]:
             ),
         },
         "Where a hand stands among every hand of the game's full pack under the effective options, weighted by "
-        "hands (API.md section 10).",
+        "hands (docs/api.md section 10).",
     )
 
 

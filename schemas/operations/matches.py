@@ -1,5 +1,5 @@
 """The matches room: ``matches/adjudicate``, a match (deals in a row, one table and one set of options, each dealt
-with the carry of the result before it) and the verdict on it (API.md section 15)."""
+with the carry of the result before it) and the verdict on it (docs/api.md section 15)."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
         parts,
         "MatchRequest",
         ("match", match_schema(parts)),
-        "The match as text (API.md section 16, docs/notation.md), in place of `match` (a text of one deal is a "
+        "The match as text (docs/api.md section 16, docs/notation.md), in place of `match` (a text of one deal is a "
         "match of one deal); an illegal action's `error` then also gives its `line` and `column`.",
         "each deal's trace",
     )

@@ -1,5 +1,5 @@
 """The notation room: ``records/parse`` (text to a record or a match) and ``records/format`` (a record or a
-match to its canonical text), API.md section 16; and the 422 of a text that does not parse (``/invalid-notation``).
+match to its canonical text), docs/api.md section 16; and the 422 of a text that does not parse (``/invalid-notation``).
 The record is the records room's own schema (one source of truth for what an action is)."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
     """Text to a record or a match and back."""
     record = fields.Nested(record_schema(parts), metadata={"description": "The record (one deal)."})
     match = fields.Nested(
-        match_schema(parts), metadata={"description": "The match (several deals, API.md section 15)."}
+        match_schema(parts), metadata={"description": "The match (several deals, docs/api.md section 15)."}
     )
     tags = _tags_field()
     return {

@@ -78,7 +78,7 @@ def deal_fields(parts: GameParts) -> dict[str, Any]:
         "options": parts.options_field(),
         "seed": StrictString(
             validate=validate.Length(1, 256),
-            metadata={"description": "Shuffle the pack with sha256-fisher-yates/1 (API.md section 5)."},
+            metadata={"description": "Shuffle the pack with sha256-fisher-yates/1 (docs/api.md section 5)."},
         ),
         "deck": card_list(
             game.parse_card,

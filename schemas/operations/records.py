@@ -17,7 +17,7 @@ from service.rules.game import Game
 MAX_ACTIONS = 1_000
 """Actions in one record."""
 MAX_NOTATION = 1_000_000
-"""Characters of a record or match written as text (API.md section 16): the longest match (10,000 actions) takes
+"""Characters of a record or match written as text (docs/api.md section 16): the longest match (10,000 actions) takes
 well under half of it."""
 
 
@@ -32,7 +32,7 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
         parts,
         "RecordRequest",
         ("record", record_schema(parts)),
-        "The record as text (API.md section 16, docs/notation.md), in place of `record`; an illegal action's "
+        "The record as text (docs/api.md section 16, docs/notation.md), in place of `record`; an illegal action's "
         "`error` then also gives its `line` and `column`.",
         "the record's trace",
     )
@@ -73,7 +73,7 @@ def json_or_text(parts: GameParts, name: str, json: tuple[str, type[Schema]], te
 
 @functools.cache
 def record_schema(parts: GameParts) -> type[Schema]:
-    """A game's record (API.md section 8): its deal and its actions; one schema for JSON and for text."""
+    """A game's record (docs/api.md section 8): its deal and its actions; one schema for JSON and for text."""
     return parts.build(
         "Record",
         {
@@ -85,7 +85,7 @@ def record_schema(parts: GameParts) -> type[Schema]:
 
 
 def notation_field(description: str, **kwargs: Any) -> fields.Field:
-    """A record or match written as text (API.md section 16)."""
+    """A record or match written as text (docs/api.md section 16)."""
     return StrictString(validate=validate.Length(1, MAX_NOTATION), metadata={"description": description}, **kwargs)
 
 
@@ -110,7 +110,7 @@ def trace_asked(what: str) -> dict[str, fields.Field]:
             load_default=False,
             metadata={
                 "description": f"Optional: true adds {what} (`deal_events` and `steps`), also to each view asked "
-                "(API.md section 11)."
+                "(docs/api.md section 11)."
             },
         )
     }

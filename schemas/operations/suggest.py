@@ -1,4 +1,4 @@
-"""The suggest room: ``actions/suggest`` (API.md section 17), a move for one seat from that seat's view, its
+"""The suggest room: ``actions/suggest`` (docs/api.md section 17), a move for one seat from that seat's view, its
 request and its answer."""
 
 from __future__ import annotations

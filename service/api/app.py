@@ -126,7 +126,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "card-arbiter"}), url_prefix="/docs"
     )
     app.add_url_rule("/docs", "docs", app.view_functions["swagger_ui.show"])  # served as is, no redirect
-    app.register_blueprint(referee.blp)  # the referee page for people at a table (API.md section 13)
+    app.register_blueprint(referee.blp)  # the referee page for people at a table (docs/api.md section 13)
     if app.config["WARM_TABLES"]:
         for game in GAMES.values():
             if isinstance(game, HandGame):

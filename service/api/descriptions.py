@@ -66,7 +66,7 @@ def describe(game: Game[Any, Any], verb: str) -> str:
             "or partly known (Old Brag's face-up card), with dead cards out of play: integer `counts` over every "
             "outcome (`exact`: one opponent, two unknown three-card opponents by counting, any request of at most "
             "100,000 outcomes) or over `samples` drawn with sha256-sample/1 seeded by `seed` (`monte_carlo`, "
-            "replayable by any client: API.md section 10); `auto` chooses. A tie with t other hands shares the pot "
+            "replayable by any client: docs/api.md section 10); `auto` chooses. A tie with t other hands shares the pot "
             "1 / (t + 1), by strength (Broggin: every hand's best trump assignment); the game's own tie-breaks are not "
             "applied."
         ),
@@ -98,7 +98,7 @@ def describe(game: Game[Any, Any], verb: str) -> str:
         "suggestAction": (
             "Suggests a legal move for one seat (default: the seat to act), from that seat's view alone: two "
             "states with the same view give the same answer, byte for byte. Hidden cards are sampled with the "
-            "byte stream of sha256-fisher-yates/1 seeded from `seed` and the view (API.md section 17); each "
+            "byte stream of sha256-fisher-yates/1 seeded from `seed` and the view (docs/api.md section 17); each "
             "`level` fixes its work (samples and steps), never a clock. `considered` lists every candidate, "
             "best first, with its estimated `value` for the seat's side (README, Suggestions) and the samples "
             f"it rests on. A seat that may not act now is a 422 at `/seat`. {STATE_RULES}"
@@ -123,7 +123,7 @@ def _notation(game: Game[Any, Any]) -> dict[str, str]:
     """The descriptions of the notation's operations (records/parse, records/format)."""
     return {
         "parseRecord": (
-            f"Reads a {game.name} record or match written as text (API.md section 16; the grammar: "
+            f"Reads a {game.name} record or match written as text (docs/api.md section 16; the grammar: "
             "docs/notation.md): any card notation the JSON takes, any case, comments, move numbers. The text's "
             "values go through the same schemas as a JSON record's."
         ),

@@ -1,4 +1,4 @@
-"""The language of an answer (API.md section 12): ``Accept-Language`` negotiated among the game's languages
+"""The language of an answer (docs/api.md section 12): ``Accept-Language`` negotiated among the game's languages
 (:mod:`service.rules.language`), and the headers that say it: ``Content-Language`` and ``Vary:
 Accept-Language`` on every answer of an operation that speaks it."""
 

@@ -1,4 +1,4 @@
-"""The conformance pack (API.md section 14): vectors any implementation or deployment can be checked against.
+"""The conformance pack (docs/api.md section 14): vectors any implementation or deployment can be checked against.
 
 ``conformance/<game>.jsonl`` holds one vector a line: a request and the whole answer this service gives it, with
 the rule ids it exercises; ``conformance/manifest.json`` the engine's ``rules_version``, the count per game and

@@ -1,4 +1,4 @@
-"""``card-arbiter conformance generate`` and ``card-arbiter conformance run`` (API.md section 14)."""
+"""``card-arbiter conformance generate`` and ``card-arbiter conformance run`` (docs/api.md section 14)."""
 
 from __future__ import annotations
 

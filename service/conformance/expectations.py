@@ -1,4 +1,4 @@
-"""A client's expectations file: ``{id or glob: {expected: "fail" | "skip", reason}}`` (API.md section 14).
+"""A client's expectations file: ``{id or glob: {expected: "fail" | "skip", reason}}`` (docs/api.md section 14).
 
 An exact id wins over a glob; among globs (``fnmatch``: ``*``, ``?``, ``[...]``) the first in the file does.
 """

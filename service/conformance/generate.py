@@ -1,5 +1,5 @@
 """Building the pack: every case of :mod:`.cases`, answered by the service's own app, written as
-``<game>.jsonl`` and ``manifest.json`` (API.md section 14).
+``<game>.jsonl`` and ``manifest.json`` (docs/api.md section 14).
 
 The same bytes every time: cases come from seeded play, vectors are sorted by id and written as compact JSON,
 and nothing records a time. Generation fails, naming what is missing, when a game's refusal code or problem code

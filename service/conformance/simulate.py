@@ -62,7 +62,7 @@ def carry_of(game: Game[Any, Any, Any], carry: Mapping[str, Any] | None) -> Any:
 
 
 def submitted(listed: Mapping[str, Any], hand: Sequence[str], rng: random.Random) -> dict[str, Any]:
-    """An action to submit from a listed one (API.md 6): a free amount within ``min``..``max`` (even steps
+    """An action to submit from a listed one (docs/api.md 6): a free amount within ``min``..``max`` (even steps
     from ``min``: a blind Brag stake is even), a discard of at most ``max_cards`` of ``hand``, a card of each
     declared trump's domain (distinct where the first choice allows)."""
     action = {k: v for k, v in listed.items() if k not in ("min", "max", "max_cards", "domains")}
@@ -170,7 +170,7 @@ def play_match(
 
 
 def match_of(played: Sequence[Played], carry: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The deals ``played`` as a match (API.md section 15) carrying ``carry`` in."""
+    """The deals ``played`` as a match (docs/api.md section 15) carrying ``carry`` in."""
     first = played[0].record
     match: dict[str, Any] = {"players": first["players"]}
     if "options" in first:

@@ -1,4 +1,4 @@
-"""A vector: one request, the whole answer expected, the rules it exercises (API.md section 14).
+"""A vector: one request, the whole answer expected, the rules it exercises (docs/api.md section 14).
 
 A case module yields :class:`Case` objects (what to ask and why); :mod:`.generate` answers each with the
 service's own app and writes it as a vector. A vector's ``id`` is ``<game>/<operation>/<key>-<digest>``: the

@@ -1,4 +1,4 @@
-"""Records and matches as text (API.md section 16, docs/notation.md): a hand-written tokenizer and a recursive
+"""Records and matches as text (docs/api.md section 16, docs/notation.md): a hand-written tokenizer and a recursive
 descent reader (:func:`read`: text to the plain JSON of a record or match, with the position of every value)
 and its inverse, the canonical writer (:func:`write`). Pure Python beside the engine: no Flask, no marshmallow;
 what a value means is the wire schemas' to say, as for JSON."""

@@ -44,7 +44,7 @@ class NotationError(ValueError):
         return f"{found}expected {self.expected}"
 
     def item(self) -> dict[str, object]:
-        """The error as the 422's ``errors`` item (API.md section 16)."""
+        """The error as the 422's ``errors`` item (docs/api.md section 16)."""
         return {
             "pointer": "/notation",
             "line": self.line,

@@ -38,7 +38,7 @@ class Shape(Enum):
 
 SUFFIXES = {"points": "pt"}
 """A field written with its unit after the number, where the number alone would read as another field of the
-same action (Briscola chiamata's ``bid 112pt`` beside ``bid K``; API.md section 16)."""
+same action (Briscola chiamata's ``bid 112pt`` beside ``bid K``; docs/api.md section 16)."""
 
 
 @dataclass(frozen=True)

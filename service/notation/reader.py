@@ -1,5 +1,5 @@
 """The reader: a recursive descent over the tokens (docs/notation.md), text to the plain JSON of a record
-(API.md section 8) or a match (section 15), with the position of every value it read. It checks the text's
+(docs/api.md section 8) or a match (section 15), with the position of every value it read. It checks the text's
 own grammar only and stops at the first error; what a value means (a card of the pack, an option's range) is
 the schemas' to say, as for JSON, and :func:`Reading.position` points their errors back at the text."""
 

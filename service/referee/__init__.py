@@ -1,4 +1,4 @@
-"""The referee page (API.md section 13): ``/referee`` for people at a table, served by the service itself.
+"""The referee page (docs/api.md section 13): ``/referee`` for people at a table, served by the service itself.
 
 :mod:`service.referee.page` is its blueprint, :mod:`service.referee.verdicts` what the page says of an answer
 of the JSON API (the server's own rendering when the browser runs no script), :mod:`service.referee.rules_html`

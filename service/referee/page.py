@@ -29,7 +29,7 @@ MAX_HANDS = 20
 """The most hand fields the page offers (the API takes far more; a table holds far fewer)."""
 
 NATIVE_KINDS = ("suit", "card", "category")
-"""The kinds of names the page lists in the game's own languages (API.md section 12)."""
+"""The kinds of names the page lists in the game's own languages (docs/api.md section 12)."""
 
 
 def native_names(game_id: str) -> list[dict[str, Any]]:
@@ -238,7 +238,7 @@ BOTH = "Record (text): fill in Record (JSON) or Record (text), not both."
 
 
 def _check_notation(game: Game[Any, Any, Any], specs: list[dict[str, Any]], context: dict[str, Any]) -> None:
-    """A record written as text (API.md section 16): read by ``records/parse``, judged by ``records/adjudicate``
+    """A record written as text (docs/api.md section 16): read by ``records/parse``, judged by ``records/adjudicate``
     with the text itself (an illegal action then has its line and column); an error shown at its line."""
     text = context["notation_text"]
     status, parsed = verdicts.ask(f"/v1/{game.id}/records/parse", {"notation": text})

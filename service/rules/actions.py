@@ -1,4 +1,4 @@
-"""Typed actions (API.md section 6): one small frozen dataclass per action type, as PokerKit types each operation.
+"""Typed actions (docs/api.md section 6): one small frozen dataclass per action type, as PokerKit types each operation.
 
 Every action has the ``seat`` that takes it; its class says its ``type`` word on the wire. A game declares
 the classes it accepts (``Game.actions``) and takes their union in ``apply``. The actions several games share

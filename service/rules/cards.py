@@ -1,4 +1,4 @@
-"""French-suited cards (API.md section 3): canonical codes are rank then suit, two characters.
+"""French-suited cards (docs/api.md section 3): canonical codes are rank then suit, two characters.
 
 Ranks ``A K Q J T 9 8 7 6 5 4 3 2``, suits ``S H D C``. Input may use ``10`` for ``T``, the suit symbols
 ``♠ ♥ ♦ ♣`` and lower case; Briscola also takes the Italian suit words in a spelled form (``A-denari``).
@@ -42,12 +42,12 @@ RANKS = "AKQJT98765432"
 SUITS = "SHDC"
 """Spades, hearts, diamonds, clubs: the canonical suit order of every French pack here."""
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-"""The suit symbols API.md section 3 lists (and no others)."""
+"""The suit symbols docs/api.md section 3 lists (and no others)."""
 MAX_CARD_TEXT = 24
 """The longest text any card notation takes ("The Värdshusvärden" is 18): longer is refused at once, before
 any parsing or cache sees it."""
 ITALIAN_SUITS = {found.text: suit for suit, found in IT_SUITS.items()}
-"""Briscola's Italian suit words (API.md section 3: ``spade coppe denari bastoni``), from its names table."""
+"""Briscola's Italian suit words (docs/api.md section 3: ``spade coppe denari bastoni``), from its names table."""
 
 PIP_VALUE = {r: 14 - i for i, r in enumerate(RANKS)}
 """Numeric rank: A 14, K 13, ..., 2 2."""
@@ -215,7 +215,7 @@ class FrenchCards:
     """The whole 52-card French pack and its notation, for the games that use it (both Brags)."""
 
     card_notation = french_notation(RANKS)
-    """Every text :meth:`parse_card` accepts (API.md section 3), as a regular expression."""
+    """Every text :meth:`parse_card` accepts (docs/api.md section 3), as a regular expression."""
 
     def parse_card(self, text: str) -> Card:
         """The canonical code of ``text`` in any accepted notation; raises CardError."""

@@ -1,4 +1,4 @@
-"""Equity: how a hand fares against opponents whose cards are unknown or partly known (API.md section 10).
+"""Equity: how a hand fares against opponents whose cards are unknown or partly known (docs/api.md section 10).
 
 An outcome deals every opponent the cards its hand lacks from the unknown ones (the pack less the hand, every
 opponent's known cards and the dead cards). It is a ``win`` when the hand beats every opponent, a ``tie`` when

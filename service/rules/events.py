@@ -1,4 +1,4 @@
-"""What a deal tells (API.md sections 2 and 7): the events and results each game writes, declared as typed dicts.
+"""What a deal tells (docs/api.md sections 2 and 7): the events and results each game writes, declared as typed dicts.
 
 The engine writes events and results as plain JSON-ready dicts; these declarations say which keys each one
 has (``NotRequired`` where only some have it), so that the wire layer (schemas/derive.py) derives one schema
@@ -125,14 +125,14 @@ class ExchangeEvent(TypedDict):
 
 
 class TrickResult(TypedDict):
-    """What every trick game's result says (API.md section 7); each game adds its ``reason`` words."""
+    """What every trick game's result says (docs/api.md section 7); each game adds its ``reason`` words."""
 
     winners: list[Seat]
     points: list[int]
 
 
 class BettingResult(TypedDict):
-    """What every betting game's result says (API.md section 7); each game adds its ``reason`` words."""
+    """What every betting game's result says (docs/api.md section 7); each game adds its ``reason`` words."""
 
     winners: list[Seat]
     payouts: list[int]

@@ -43,7 +43,7 @@ from service.rules.tricks import Trick, draw_after_trick, parse_suit
 Event = dict[str, Any]
 """Something the service did or saw happen: ``{"type": ..., ...}`` (antes, deals, draws, pots won)."""
 Result = dict[str, Any]
-"""The outcome of a finished deal: ``winners``, ``points``/``payouts``, ``reason`` and more (API.md 7)."""
+"""The outcome of a finished deal: ``winners``, ``points``/``payouts``, ``reason`` and more (docs/api.md 7)."""
 LegalAction = dict[str, Any]
 """An action exactly as it would be submitted, or with ``min``/``max`` for a free amount."""
 
@@ -134,7 +134,7 @@ class Dealt(NamedTuple):
 
 @dataclass(frozen=True)
 class Evaluation:
-    """One evaluated hand (API.md section 2, ``hands/evaluate``)."""
+    """One evaluated hand (docs/api.md section 2, ``hands/evaluate``)."""
 
     hand: tuple[Card, ...]
     category: str
@@ -226,7 +226,7 @@ class Game(ABC, Generic[S, Opts, A]):
 
     # -- cards and options -------------------------------------------------------------------------
     card_notation: ClassVar[str]
-    """Every text :meth:`parse_card` accepts, as a regular expression (API.md section 3; schema ``pattern``)."""
+    """Every text :meth:`parse_card` accepts, as a regular expression (docs/api.md section 3; schema ``pattern``)."""
     suit_notation: ClassVar[str] = suit_text_notation()
     """Every text :meth:`parse_suit` accepts, as a regular expression."""
 
@@ -314,7 +314,7 @@ class Game(ABC, Generic[S, Opts, A]):
         self.check_deck(players, options, deck)
 
     def deal_cards(self, players: int, dealer: int, deck: Sequence[Card], cards_each: int) -> Dealt:
-        """``cards_each`` cards to every seat, one at a time from the top of ``deck`` in dealing order (API.md
+        """``cards_each`` cards to every seat, one at a time from the top of ``deck`` in dealing order (docs/api.md
         section 5): the hands, the rest of the deck and the dealing order (the dealer's next seat first)."""
         order = deal_order(dealer, players)
         hands, position = deal_hands(deck, dealer, players, cards_each, order)
@@ -454,7 +454,7 @@ class Game(ABC, Generic[S, Opts, A]):
         return tuple(range(self.min_players, self.max_players + 1))
 
     def languages(self) -> tuple[str, ...]:
-        """The languages of the game's names (BCP 47 tags, English first: API.md section 12)."""
+        """The languages of the game's names (BCP 47 tags, English first: docs/api.md section 12)."""
         return names.languages(self.id)
 
     def names(self) -> dict[str, dict[str, dict[str, str]]]:
@@ -466,7 +466,7 @@ class Game(ABC, Generic[S, Opts, A]):
         return names.word(self.id, language, kind, id_)
 
     def action_types(self) -> list[str]:
-        """The ``type`` words of the game's actions (API.md section 6)."""
+        """The ``type`` words of the game's actions (docs/api.md section 6)."""
         return [cls.type for cls in self.actions]
 
     def check_turn(self, state: S, action: ActionBase) -> None:
@@ -560,7 +560,7 @@ class HandGame(Game[S, Opts, A]):
 
     def percentiles(self, hands: Iterable[Sequence[Card]], options: Opts) -> list[Percentile]:
         """Where each hand (canonical distinct cards of the pack) stands among every hand of the full pack, by
-        strength (API.md section 10)."""
+        strength (docs/api.md section 10)."""
         table = self.hand_table(options)
         return [table.percentile(found["strength"]) for found in table.lookup(hands)]
 

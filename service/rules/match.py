@@ -1,4 +1,4 @@
-"""A match (API.md section 15): records in a row with one ``players`` and one set of ``options``, each deal dealt
+"""A match (docs/api.md section 15): records in a row with one ``players`` and one set of ``options``, each deal dealt
 with the ``carry`` of the result before it, judged as one.
 
 :func:`adjudicate_match` replays every deal with the records' own replay (:mod:`service.rules.records`) and stops

@@ -41,7 +41,7 @@ class OptionSpec:
     nullable: bool = False
 
     def as_dict(self) -> dict[str, Any]:
-        """The catalog entry (API.md section 2)."""
+        """The catalog entry (docs/api.md section 2)."""
         entry: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default}
         if self.allowed is not None:
             entry["allowed"] = list(self.allowed)

@@ -1,4 +1,4 @@
-"""One record replayed (API.md section 8): its deal dealt from a deck or a seed, then its actions applied in order
+"""One record replayed (docs/api.md section 8): its deal dealt from a deck or a seed, then its actions applied in order
 up to the first illegal one. ``records/adjudicate`` and a match's every deal (:mod:`service.rules.match`) are this
 one replay."""
 

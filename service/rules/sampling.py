@@ -1,4 +1,4 @@
-"""The portable sampler ``sha256-sample/1`` (API.md section 10): the byte stream and ``uniform(m)`` of the seeded
+"""The portable sampler ``sha256-sample/1`` (docs/api.md section 10): the byte stream and ``uniform(m)`` of the seeded
 shuffle (:mod:`service.rules.shuffle`), one stream for every sample of a request."""
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ def order_from(first: int, players: int) -> list[int]:
 
 
 def deal_order(dealer: int, players: int) -> list[int]:
-    """Seats in dealing order: the dealer's next first, the dealer last (API.md section 5)."""
+    """Seats in dealing order: the dealer's next first, the dealer last (docs/api.md section 5)."""
     return order_from(next_seat(dealer, players), players)
 
 
@@ -44,7 +44,7 @@ def deal_hands(
     deck: Sequence[str], dealer: int, players: int, cards_each: int, order: Sequence[int] | None = None
 ) -> tuple[list[tuple[str, ...]], int]:
     """Deal ``cards_each`` cards to every seat, one at a time from ``deck[0]`` in dealing order
-    (API.md section 5; ``order``: :func:`deal_order`, when the caller has it); the hands, and the position of the
+    (docs/api.md section 5; ``order``: :func:`deal_order`, when the caller has it); the hands, and the position of the
     first card left in the deck."""
     hands: list[tuple[str, ...]] = [()] * players
     dealt = cards_each * players

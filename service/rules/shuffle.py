@@ -1,4 +1,4 @@
-"""The portable seeded shuffle ``sha256-fisher-yates/1`` and the deck commitment (API.md section 5)."""
+"""The portable seeded shuffle ``sha256-fisher-yates/1`` and the deck commitment (docs/api.md section 5)."""
 
 from __future__ import annotations
 

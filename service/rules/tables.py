@@ -34,7 +34,7 @@ DATA_PACKAGE = "service.rules.data"
 
 
 class Percentile(TypedDict):
-    """Where a strength stands among every hand of the full pack (API.md section 10): ``below`` hands are
+    """Where a strength stands among every hand of the full pack (docs/api.md section 10): ``below`` hands are
     weaker, ``equal`` as strong (the hand itself included), ``value = (below + equal / 2) / total``."""
 
     value: float

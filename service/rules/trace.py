@@ -1,4 +1,4 @@
-"""A record's trace (API.md section 11): what each applied action did, step by step, for the whole table and as
+"""A record's trace (docs/api.md section 11): what each applied action did, step by step, for the whole table and as
 each asked seat saw it.
 
 ``records/adjudicate`` with ``trace: true`` feeds a :class:`Trace` the deal's events and every applied action;

@@ -21,7 +21,7 @@ SUIT_WORDS: dict[str, str] = {
     **ITALIAN_SUITS,
     **{found.text: suit for words in (EN_SUITS, SV_SUITS) for suit, found in words.items()},
 }
-"""Suit names accepted besides letters and symbols: Italian (API.md section 3), English, Swedish (the names
+"""Suit names accepted besides letters and symbols: Italian (docs/api.md section 3), English, Swedish (the names
 tables': ``spade``, ``spades``, ``spader``)."""
 
 

@@ -1,4 +1,4 @@
-"""A table as each seat may see it: the state, the events and the legal actions of one seat (API.md 2).
+"""A table as each seat may see it: the state, the events and the legal actions of one seat (docs/api.md 2).
 
 An app keeps the full state and forwards to each player only that player's view. The per-game rules
 live in :class:`~service.rules.game.Game` (``view``, ``view_event``, ``view_legal_actions``); this module

@@ -1,4 +1,4 @@
-"""Briscola and Briscola chiamata end to end over HTTP: every endpoint of API.md section 2."""
+"""Briscola and Briscola chiamata end to end over HTTP: every endpoint of docs/api.md section 2."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Broggin end to end over HTTP: every endpoint of API.md section 2, in the rules file's notations too."""
+"""Broggin end to end over HTTP: every endpoint of docs/api.md section 2, in the rules file's notations too."""
 
 from __future__ import annotations
 

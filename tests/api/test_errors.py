@@ -1,4 +1,4 @@
-"""Every bad input gets a clear problem+json answer, never a 500 (API.md section 9)."""
+"""Every bad input gets a clear problem+json answer, never a 500 (docs/api.md section 9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Names and descriptions in the games' own languages over HTTP (API.md section 12): the catalog's `languages`
+"""Names and descriptions in the games' own languages over HTTP (docs/api.md section 12): the catalog's `languages`
 and `names`, `Accept-Language` on the hands operations, `Content-Language` and `Vary` on every answer, and the
 same codes and strengths in every language."""
 

@@ -1,4 +1,4 @@
-"""Whole matches (API.md section 15): random seeded matches built by playing deals agree deal for deal with
+"""Whole matches (docs/api.md section 15): random seeded matches built by playing deals agree deal for deal with
 ``records/adjudicate`` called with the chained carry, their standings are the sums of the deals' results, and
 every fault (an illegal action, a deal after an unfinished one, a dealer out of turn, a deal after the deciding
 one) is named at its deal, first, middle or last."""

@@ -1,4 +1,4 @@
-"""Old Brag end to end over HTTP: every endpoint of API.md section 2, and the O16 record."""
+"""Old Brag end to end over HTTP: every endpoint of docs/api.md section 2, and the O16 record."""
 
 from __future__ import annotations
 

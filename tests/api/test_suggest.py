@@ -1,4 +1,4 @@
-"""``actions/suggest`` over HTTP (API.md 17): a legal action (``actions`` answers 200 for it), the same bytes for
+"""``actions/suggest`` over HTTP (docs/api.md 17): a legal action (``actions`` answers 200 for it), the same bytes for
 the same request, the 422s of a seat that may not act and an unknown level."""
 
 from __future__ import annotations

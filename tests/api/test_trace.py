@@ -1,4 +1,4 @@
-"""Record traces (API.md section 11): ``records/adjudicate`` with ``trace: true``.
+"""Record traces (docs/api.md section 11): ``records/adjudicate`` with ``trace: true``.
 
 The state at step ``n`` is what adjudicating the first ``n`` actions gives: its phase and seat to act, and the
 events up to it; the steps stop before an illegal action; each view's steps are what that seat saw (the same

@@ -1,4 +1,4 @@
-"""Per-seat views (API.md section 2, ``views: [seat…]`` on deals, actions and records/adjudicate).
+"""Per-seat views (docs/api.md section 2, ``views: [seat…]`` on deals, actions and records/adjudicate).
 
 Random playthroughs of every game and every player count, over HTTP: at every step every seat's view
 (state, events, legal actions) is the full answer with cards hidden and nothing else changed, shows no

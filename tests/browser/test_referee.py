@@ -1,4 +1,4 @@
-"""The referee page (API.md section 13) in Debian's chromium: every flow typed and picked, records, errors where
+"""The referee page (docs/api.md section 13) in Debian's chromium: every flow typed and picked, records, errors where
 they belong, the shared link, the page without JavaScript, axe-core's WCAG 2.2 AA rules, and its weight.
 
 The expected verdicts come from the JSON API itself (the page must say what the service says), never from the

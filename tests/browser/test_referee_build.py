@@ -1,4 +1,4 @@
-"""Build a record by pressing buttons (issue 31, API.md section 13): players, dealer and seed, then each legal
+"""Build a record by pressing buttons (issue 31, docs/api.md section 13): players, dealer and seed, then each legal
 action of the seat to act as a button in the group "Legal actions"; Undo, the record's text growing, the verdict
 after every step, Next deal with the result's carry, and a Hint from actions/suggest. The expected words come
 from the JSON API's answers."""

@@ -1,4 +1,4 @@
-"""Matches on the referee page (issue 31, API.md sections 13 and 15): a match pasted as JSON or as text gets its
+"""Matches on the referee page (issue 31, docs/api.md sections 13 and 15): a match pasted as JSON or as text gets its
 verdict sentence with the score, the standings as a table, and each deal with its own verdict and steps
 (collapsed but reachable), the deciding deal marked; an illegal one says which deal and which step. With and
 without a script. The expected words come from the JSON API's answers."""

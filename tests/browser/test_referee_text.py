@@ -1,4 +1,4 @@
-"""The referee page takes a record as text (issue 31, API.md sections 13 and 16): typed, pasted or from a file
+"""The referee page takes a record as text (issue 31, docs/api.md sections 13 and 16): typed, pasted or from a file
 of either kind, told apart by its content; a text that does not parse shown at its line and column (the line
 quoted, the word marked, the field invalid), with and without a script. The expected words come from the JSON
 API's answers."""

@@ -255,7 +255,7 @@ REFUSALS: tuple[Refusal, ...] = (
         example=_consistent_state,
     ),
     Refusal(
-        rule="A notation is a text of the grammar of docs/notation.md (API.md 16): tags, then actions as words; a "
+        rule="A notation is a text of the grammar of docs/notation.md (docs/api.md 16): tags, then actions as words; a "
         "text that does not parse is a 422 `/invalid-notation` at its line and column.",
         why="The contract types `notation` as a string; a grammar of lines, tags and words is no JSON Schema "
         "`pattern` worth the name (and a pattern could not say the line and column).",

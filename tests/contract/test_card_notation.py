@@ -1,4 +1,4 @@
-"""The card and suit codes of the schema are exactly the notations the service accepts (API.md section 3):
+"""The card and suit codes of the schema are exactly the notations the service accepts (docs/api.md section 3):
 each game's ``card_notation`` is the ``pattern`` of its card fields in the committed openapi.yaml, every text
 it matches parses and every text it does not match is refused (property tests over generated strings)."""
 

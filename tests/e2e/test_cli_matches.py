@@ -1,4 +1,4 @@
-"""``card-arbiter adjudicate`` with matches (API.md section 15) and archives: a match printed for people (each
+"""``card-arbiter adjudicate`` with matches (docs/api.md section 15) and archives: a match printed for people (each
 deal's verdict on a line, the standings as a table, the winner and the deciding deal; actions counted from 1,
 seats and deals from 0), exit 1 for an illegal match, and many files judged with ``--jobs`` in-process or
 ``--concurrency`` against ``--url``, the answers in input order."""

@@ -1,5 +1,5 @@
 """The command line's readable output, for people: one numbering (seats and deals as the record gives them,
-from 0; positions in what a person typed, hands and actions, from 1, as the referee page counts them: API.md
+from 0; positions in what a person typed, hands and actions, from 1, as the referee page counts them: docs/api.md
 section 13), the players a game takes, free amounts in words, the dealer sent and the score carried in."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Malformed texts: each refused at the first error, with its line, column (1-based, of the offending word) and
-stable code; over HTTP the 422 ``/invalid-notation`` of API.md section 16."""
+stable code; over HTTP the 422 ``/invalid-notation`` of docs/api.md section 16."""
 
 from __future__ import annotations
 

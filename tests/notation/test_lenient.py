@@ -1,4 +1,4 @@
-"""Lenient reading, canonical writing (API.md section 16): what people type (any card notation of section 3,
+"""Lenient reading, canonical writing (docs/api.md section 16): what people type (any card notation of section 3,
 any case, CRLF, a byte-order mark, extra spaces, comments, move numbers, Broggin's Swedish trump names) reads
 as the record its canonical text writes, and writing that record gives the canonical text."""
 

@@ -1,4 +1,4 @@
-"""The round trip (API.md section 16): every record of the conformance pack and random seeded playthroughs of
+"""The round trip (docs/api.md section 16): every record of the conformance pack and random seeded playthroughs of
 every game, written, read back and equal; adjudicating the text gives the JSON's answer (the illegal action's
 ``error`` adds its line and column, at the action's seat word)."""
 

@@ -1,4 +1,4 @@
-"""The referee page on the server side (API.md section 13): headers, what the HTML may hold, the rules as HTML
+"""The referee page on the server side (docs/api.md section 13): headers, what the HTML may hold, the rules as HTML
 with an anchor per rule id, the plain form posts answering what the JSON API answers, and the wheel carrying
 the page. The page in a real browser: tests/browser.
 """

@@ -1,4 +1,4 @@
-"""French card and suit notation: exactly what API.md section 3 lists, and over-long codes refused at once."""
+"""French card and suit notation: exactly what docs/api.md section 3 lists, and over-long codes refused at once."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Exact equity (API.md section 10) against brute force: heads-up on many hands, two opponents on a reduced pack,
+"""Exact equity (docs/api.md section 10) against brute force: heads-up on many hands, two opponents on a reduced pack,
 the whole-space identity, card removal, options, and the 422 cases."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Monte Carlo equity: ``sha256-sample/1`` replayed by a second implementation written here from API.md
+"""Monte Carlo equity: ``sha256-sample/1`` replayed by a second implementation written here from docs/api.md
 sections 5 and 10 alone, and the sampled share within a few standard errors of the exact one."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class Words:
 
 
 def replay(game_id, hand, known, dead, samples, seed, options=None):
-    """The counts, the share and the standard error of API.md section 10's Monte Carlo, recomputed."""
+    """The counts, the share and the standard error of docs/api.md section 10's Monte Carlo, recomputed."""
     game = GAMES[game_id]
     options = game.options(options)
     strength = strength_of(game, options)

@@ -1,4 +1,4 @@
-"""The names tables (service/rules/names/, API.md section 12): an English word for every id the engine uses,
+"""The names tables (service/rules/names/, docs/api.md section 12): an English word for every id the engine uses,
 native words that their sources hold, no word of the Briscan seed's machine translation."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ SPEC_LANGUAGES = {
     "briscan": ("en", "sv"),
     "brisque": ("en", "sv"),
 }
-"""API.md section 12: English and the languages of each game's sources."""
+"""docs/api.md section 12: English and the languages of each game's sources."""
 
 
 def _literals(hint: object, field: str) -> set[str]:

@@ -1,4 +1,4 @@
-"""Percentile (API.md section 10): below / equal / total of every hand, by brute force over the full pack."""
+"""Percentile (docs/api.md section 10): below / equal / total of every hand, by brute force over the full pack."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The seeded shuffle sha256-fisher-yates/1 (API.md section 5) against values worked out independently."""
+"""The seeded shuffle sha256-fisher-yates/1 (docs/api.md section 5) against values worked out independently."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ its least, its most and a chosen one; a discard and a declaration chosen); an ac
 card not listed and an action by a seat with nothing listed are refused (IllegalAction naming what is legal);
 every seat's view and events hide what that seat may not know (``tests.api.seat_knowledge``, derived from
 the full trace). At the end the deal, as a record, replays through ``records/adjudicate`` to the same state
-and result, payouts balance as API.md 7 says, and the result's ``carry`` starts the next deal. Game-specific
+and result, payouts balance as docs/api.md 7 says, and the result's ``carry`` starts the next deal. Game-specific
 checks on the same deals live in each game's ``test_playthrough.py``.
 """
 
@@ -56,7 +56,7 @@ def _cases(exhaustive: bool) -> list[tuple[str, int, int, int]]:
 
 
 def carried(game: Game[Any, Any, Any], state: Any, result: dict[str, Any]) -> int:
-    """What ``payouts`` sum to (API.md 7): the pot carried into the deal less the pot carried out of it."""
+    """What ``payouts`` sum to (docs/api.md 7): the pot carried into the deal less the pot carried out of it."""
     if game.id == "three-card-brag":
         assert result["carry"] == {"pot": result.get("carried_pot", 0)}  # the next deal's carry
         return int(state.carry.pot) - result.get("carried_pot", 0)

@@ -1,4 +1,4 @@
-"""Suggestions in the engine (API.md 17): legal, from the seat's view alone, replayable; the pieces against
+"""Suggestions in the engine (docs/api.md 17): legal, from the seat's view alone, replayable; the pieces against
 brute force (the exact endgame search, the pot-odds rule)."""
 
 from __future__ import annotations

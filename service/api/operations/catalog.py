@@ -40,7 +40,7 @@ def register(routes: GameRoutes) -> None:
 
 
 def catalog_entry(game: Game[Any, Any, Any]) -> dict[str, Any]:
-    """A game's catalog entry (API.md section 2)."""
+    """A game's catalog entry (docs/api.md section 2)."""
     return {
         "id": game.id,
         "name": game.name,

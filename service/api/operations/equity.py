@@ -1,4 +1,4 @@
-"""The hands room's ``hands/equity`` (API.md section 10): a hand's evaluation, its percentile, and how often it
+"""The hands room's ``hands/equity`` (docs/api.md section 10): a hand's evaluation, its percentile, and how often it
 wins against opponents whose hands are unknown or partly known, exact or by a replayable Monte Carlo."""
 
 from __future__ import annotations

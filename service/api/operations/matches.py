@@ -46,7 +46,7 @@ def register(routes: GameRoutes) -> None:
         views of the seats asked (the deal's last state, its events and the legal actions as that seat saw them,
         with the trace when asked), as `records/adjudicate` gives them.
 
-        With `notation` in place of `match`, the match is read from text (API.md section 16, as `records/parse`
+        With `notation` in place of `match`, the match is read from text (docs/api.md section 16, as `records/parse`
         reads it; a text of one deal is a match of that deal); a text that does not parse is a 422
         `/invalid-notation` at its line and column, and an illegal action's `error` (the match's and its deal's)
         also gives the `line` and `column` of its first word (of the deal's `[Deal "k"]` tag for a deal that

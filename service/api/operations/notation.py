@@ -1,4 +1,4 @@
-"""The notation room: ``records/parse`` and ``records/format`` (API.md section 16), and the reading of a text
+"""The notation room: ``records/parse`` and ``records/format`` (docs/api.md section 16), and the reading of a text
 that ``records/adjudicate`` takes as ``notation``. A text is read by :mod:`service.notation` into the plain JSON
 a record or match request holds, then loaded by the same schemas as JSON (their errors pointed back at the
 text's line and column); an answer's record is written in canonical codes, so that ``records/format`` of it

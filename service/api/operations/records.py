@@ -45,7 +45,7 @@ def register(routes: GameRoutes) -> None:
         before an illegal action); each view asked carries them too, as that seat saw them (another seat's
         hidden cards "??").
 
-        With `notation` in place of `record`, the record is read from text (API.md section 16, as
+        With `notation` in place of `record`, the record is read from text (docs/api.md section 16, as
         `records/parse` reads it); a text that does not parse is a 422 `/invalid-notation` at its line and
         column, and an illegal action's `error` also gives the `line` and `column` of its first word.
 

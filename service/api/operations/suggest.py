@@ -1,4 +1,4 @@
-"""The suggest room: ``actions/suggest`` (API.md section 17), a fair, replayable move for one seat from that
+"""The suggest room: ``actions/suggest`` (docs/api.md section 17), a fair, replayable move for one seat from that
 seat's view alone (the policies: :mod:`service.rules.bots`)."""
 
 from __future__ import annotations

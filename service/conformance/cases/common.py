@@ -79,7 +79,7 @@ def kind(game: Game[Any, Any, Any]) -> str:
 
 
 def operations(game: Game[Any, Any, Any]) -> list[str]:
-    """The POST operations of ``game`` (API.md section 2)."""
+    """The POST operations of ``game`` (docs/api.md section 2)."""
     ops = []
     if isinstance(game, HandGame):
         ops += ["hands/evaluate", "hands/compare", "hands/equity"]

@@ -1,4 +1,4 @@
-"""``hands/equity`` (API.md section 10; hand games): exact counts heads-up, against two unknown hands (the
+"""``hands/equity`` (docs/api.md section 10; hand games): exact counts heads-up, against two unknown hands (the
 three-card games), with an opponent's card known and with dead cards; a seeded Monte Carlo answer that any
 client can replay (``sha256-sample/1``), ``auto`` choosing it; the description in each of the game's
 languages; and the 422s at ``/opponents``, ``/samples``, ``/method`` and a card given twice."""

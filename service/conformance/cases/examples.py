@@ -41,7 +41,7 @@ def blocks(text: str) -> Iterator[tuple[str, dict[str, Any]]]:
 
 def deck_for(game: Game[Any, Any, Any], deal: dict[str, Any], options: dict[str, Any]) -> list[str]:
     """The whole deck that deals the block's ``hands`` (seat -> cards), then ``then``, then the rest of the
-    pack in canonical order (API.md section 5)."""
+    pack in canonical order (docs/api.md section 5)."""
     parse = game.parse_card
     hands = {int(seat): [parse(c) for c in cards] for seat, cards in (deal.get("hands") or {}).items()}
     then: Sequence[str] = [parse(c) for c in deal.get("then", [])]

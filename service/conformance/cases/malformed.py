@@ -35,7 +35,7 @@ OTHER_NOTATIONS: dict[str, list[list[str]]] = {
     "old-brag": [["a♦", "J♣", "9d"], ["10C", "tc", "T♠"]],
     "broggin": [["Häxan", "magikern", "Sv8", "1Sw"], ["Döden", "Narren", "St7", "KCo"]],
 }
-"""Hands in the other notations of API.md section 3 (symbols, lower case, ``10``; Broggin's Swedish names)."""
+"""Hands in the other notations of docs/api.md section 3 (symbols, lower case, ``10``; Broggin's Swedish names)."""
 
 
 def valid_bodies(game: Game[Any, Any, Any]) -> dict[str, dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""``matches/adjudicate`` (API.md section 15): seeded deals played in a row as a match, complete (decided by the
+"""``matches/adjudicate`` (docs/api.md section 15): seeded deals played in a row as a match, complete (decided by the
 game's own rule, or a session of the deals sent), in progress, decided early, carrying a score in, with each
 fault (an illegal action, a deal after an unfinished one, a dealer out of turn, a deal after the deciding one),
 one traced with every seat's views, and over the limit of deals."""

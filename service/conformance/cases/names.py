@@ -1,4 +1,4 @@
-"""Names in the games' own languages (API.md section 12): ``hands/evaluate`` and ``hands/compare`` asked with
+"""Names in the games' own languages (docs/api.md section 12): ``hands/evaluate`` and ``hands/compare`` asked with
 ``Accept-Language`` for each language the catalog lists for the game, with weights, and for a language the
 game has no words in (English then); the catalog entries carry ``languages`` and ``names`` (see
 :mod:`.catalog`)."""

@@ -1,4 +1,4 @@
-"""``records/parse`` and ``records/format`` (API.md section 16): for every action word of the game a record that
+"""``records/parse`` and ``records/format`` (docs/api.md section 16): for every action word of the game a record that
 holds it, written as text and read back; a match of two deals both ways; a lenient text (CRLF, comments, move
 numbers, lower case); a record adjudicated from its text; and a text refused with each error code of the
 notation, at its line and column."""

@@ -35,7 +35,7 @@ def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
             None,
             [*tags, *(["views"] if views else [])],
         )
-        if number < 2:  # API.md section 11: the first deal's trace with every seat's, the second's alone
+        if number < 2:  # docs/api.md section 11: the first deal's trace with every seat's, the second's alone
             what = "with its trace: the deal's events and one step per action" + (", per seat" if views else "")
             body = {"record": record, **views, "trace": True}
             yield post(game, "records/adjudicate", body, (flow,), f"A seeded deal {what}.", "record-trace", None, tags)

@@ -804,7 +804,7 @@ function goTo(n) {
   saveFragment();
 }
 
-// -- the table at a step: the state after the first n actions, as the API gives it (API.md 11) -----------
+// -- the table at a step: the state after the first n actions, as the API gives it (docs/api.md 11) -----------
 async function stateAt(n) {
   if (!states.has(n)) {
     const body = { record: { ...record, actions: (record.actions || []).slice(0, n) } };
@@ -891,7 +891,7 @@ async function trick() {
   await ask("trick", "tricks/winner", body, (answer) => trickVerdict(answer, body.trump, body.cards));
 }
 
-// A record written as text (API.md section 16): read by records/parse, judged by records/adjudicate with the
+// A record written as text (docs/api.md section 16): read by records/parse, judged by records/adjudicate with the
 // text itself (an illegal action then has its line and column).
 async function checkText(text, atStep) {
   const parsed = await api("POST", `/v1/${GAME}/records/parse`, { notation: text });
@@ -1112,7 +1112,7 @@ const undoBuilt = () =>
     await afterBuildStep();
   });
 
-// Next deal: the next deal of the match, dealt by the next seat with the result's carry (API.md 15).
+// Next deal: the next deal of the match, dealt by the next seat with the result's carry (docs/api.md 15).
 const nextDeal = () =>
   busy(async () => {
     const deal = builtDeal();

@@ -1,4 +1,4 @@
-"""Suggestions (API.md section 17): a fair, replayable move for one seat, from that seat's view alone.
+"""Suggestions (docs/api.md section 17): a fair, replayable move for one seat, from that seat's view alone.
 
 :func:`suggest` takes the seat's view (``Game.view``) and nothing else from the state: the legal actions are
 listed on the view, hidden cards are sampled from what the view leaves unseen, and the byte stream is seeded

@@ -1,4 +1,4 @@
-"""Betting games (``equity/2``): the service's own equity (API.md section 10) against each action's pot odds.
+"""Betting games (``equity/2``): the service's own equity (docs/api.md section 10) against each action's pot odds.
 
 - A wager's value is its expected chips from now on: with the seat's equity share ``e`` against the opponents
   still in (their face-up cards known, folded ones' seen cards dead), calling ``c`` chips into a pot ``P`` is

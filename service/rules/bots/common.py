@@ -1,4 +1,4 @@
-"""What every policy shares (API.md section 17): levels, the answer, the seed of a suggestion's byte stream, and
+"""What every policy shares (docs/api.md section 17): levels, the answer, the seed of a suggestion's byte stream, and
 legal actions made submittable and typed.
 
 A suggestion reads nothing but the seat's view: its byte stream (section 5's ``SHA-256(seed ":" k)`` blocks) is
@@ -77,7 +77,7 @@ def rounded(value: float) -> float:
 
 
 def expand(listed: LegalAction, hand: Sequence[str]) -> list[LegalAction]:
-    """The submittable actions of one listed action (API.md 6): a free amount at its least (the
+    """The submittable actions of one listed action (docs/api.md 6): a free amount at its least (the
     policies raise by the least step), a discard as every subset of ``hand`` of at most ``max_cards``
     cards (fewest first, in hand order)."""
     action = {k: v for k, v in listed.items() if k not in ("min", "max", "max_cards", "domains")}

@@ -28,7 +28,7 @@ class BriscolaCards:
     suit_notation = suit_text_notation(SUIT_WORDS)
 
     def parse_card(self, text: str) -> Card:
-        """French codes, ``10`` for T, suit symbols, lower case and ``A-denari`` (API.md section 3)."""
+        """French codes, ``10`` for T, suit symbols, lower case and ``A-denari`` (docs/api.md section 3)."""
         return parse_card(text)
 
     def full_pack(self) -> tuple[Card, ...]:

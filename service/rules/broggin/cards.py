@@ -1,4 +1,4 @@
-"""Broggin's 40-card pack (rules/broggin.md 1(a), API.md section 3): 32 realm cards and 8 trumps.
+"""Broggin's 40-card pack (rules/broggin.md 1(a), docs/api.md section 3): 32 realm cards and 8 trumps.
 
 Realm cards ("rikskort") are rank then suit: ranks ``1 2 3 4 5 6 Q K`` (Queen = 7, King = 8; "drottning med
 värdet sju, och kung med värdet åtta"), suits ``Sw`` (Swords, "Svärd"), ``St`` (Staves, "Stavar"), ``Co``
@@ -12,7 +12,7 @@ the Swedish suit-first form of the rules file (``Sv8`` = ``KSw``, ``St7`` = ``QS
 ``Ba1`` = ``1Cu``; either suit vocabulary in either order), and the trumps' English or Swedish names,
 case-insensitive, with or without diacritics (``Häxan``, ``haxan``, ``Trollkarlen``, ``Sorcerer``).
 
-**Canonical pack order** (``full_pack``; the seeded shuffle of API.md section 5 starts from it): the realm
+**Canonical pack order** (``full_pack``; the seeded shuffle of docs/api.md section 5 starts from it): the realm
 suits in the rules file's order Swords, Staves, Coins, Cups; within each suit the ranks ascending
 ``1 2 3 4 5 6 Q K``; then the eight trumps in the rules file's order Witch, Magician, Fool, Death, Merchant,
 Innkeeper, Knight, Beggar::
@@ -133,7 +133,7 @@ _NAMES = "|".join(
 TRUMP_NOTATION = f"(?:{any_case('the')})?(?:{_NAMES})"
 """Every text :func:`parse_broggin` accepts as a trump (a declaration's keys)."""
 NOTATION = f"(?:{any_case('the')})?(?:{_NAMES}|{_REALM_RANKS}{_REALM_SUITS}|{_REALM_SUITS}{_REALM_RANKS})"
-"""Every text :func:`parse_broggin` accepts, as a regular expression (API.md section 3): a trump's English or
+"""Every text :func:`parse_broggin` accepts, as a regular expression (docs/api.md section 3): a trump's English or
 Swedish name (any case, with or without its diacritics, composed or decomposed), a realm card rank first or
 suit first, each optionally after "the" (the parser refuses what this does not match, so the schema's pattern
 is exact)."""

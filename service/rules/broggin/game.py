@@ -62,7 +62,7 @@ from service.rules.shuffle import shuffle
 
 HAND_SIZE = 4
 RESTOCK_SEED = "broggin-restock:"
-"""BRG-A12: the engine may not shuffle at random (API.md 1), so a new stock is the discard pile shuffled with
+"""BRG-A12: the engine may not shuffle at random (docs/api.md 1), so a new stock is the discard pile shuffled with
 ``sha256-fisher-yates/1`` seeded by this prefix and the pile's codes, oldest first, joined with ``,``."""
 
 

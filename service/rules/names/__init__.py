@@ -1,4 +1,4 @@
-"""Names in the games' own languages (API.md section 12): one table per game, the single source of every
+"""Names in the games' own languages (docs/api.md section 12): one table per game, the single source of every
 native word the service offers (and of the native words it accepts: Broggin's trumps, the suit words).
 
 :func:`languages` and :func:`table` give a game's; :mod:`service.rules.names.terms` says how a table is

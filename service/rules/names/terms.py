@@ -1,6 +1,6 @@
 """The shape of a names table: each game's terms in its languages, each term with where it comes from.
 
-A table is ``{language: {kind: {id: Term}}}`` (API.md section 12): kinds ``suit``, ``rank``, ``card``
+A table is ``{language: {kind: {id: Term}}}`` (docs/api.md section 12): kinds ``suit``, ``rank``, ``card``
 (named cards), ``category``, ``action``, ``phase``, ``reason``, ``deciding`` (what a comparison's
 ``deciding`` says) and the game's own (``meld``, ``bonus``, ``ending``, ``pot``). A native term comes from
 a seed (``../shared/seeds/``: the file and the sentence that holds it), from a rules file (the sentence that

@@ -53,7 +53,7 @@ def test_worked_examples(trump, cards, winner, points):
 
 
 def test_S4_points_go_to_the_team_of_P2_and_P4():
-    # P1..P4 counter-clockwise = seats 0..3 in play order; P4 (seat 3) wins, partners 1 and 3 (API.md 4).
+    # P1..P4 counter-clockwise = seats 0..3 in play order; P4 (seat 3) wins, partners 1 and 3 (docs/api.md 4).
     index, points = GAME.trick_winner("S", ["JC", "3C", "2S", "AS"], GAME.options(None))
     assert (index, points) == (3, 23)
     assert index in (1, 3)

@@ -1,4 +1,4 @@
-"""Broggin's notation (API.md section 3, rules/broggin.md 1(a)): every accepted form, canonical output."""
+"""Broggin's notation (docs/api.md section 3, rules/broggin.md 1(a)): every accepted form, canonical output."""
 
 from __future__ import annotations
 
@@ -94,9 +94,9 @@ def test_magikern_and_trollkarlen_are_one_card_BRG_A1():
 @pytest.mark.parametrize(
     "text",
     ["??", "", "9Sw", "KS", "AS", "Sv9", "Sv0", "KSwx", "Jester", "0Cu", "Sw", "K"]
-    # only the notations of API.md section 3: no spaces, no compatibility or look-alike letters
+    # only the notations of docs/api.md section 3: no spaces, no compatibility or look-alike letters
     + [" 6cu ", "6cu\n", "\u3000KSw", "ＫＳｗ", "Kſw", "6\u212aCu", "Ｗitch", "Witch\u00a0", "\ud800"]
-    # a name's own diacritics only, each once (API.md section 3: "with or without diacritics")
+    # a name's own diacritics only, each once (docs/api.md section 3: "with or without diacritics")
     + [
         "Hàxan",
         "Ha\u0300xan",

@@ -22,7 +22,7 @@ GAME = OldBrag()
 
 
 def build_deck(hands: Sequence[Sequence[str]], dealer: int, draws: Sequence[str] = ()) -> list[str]:
-    """A deck (top first) that deals ``hands`` (by seat, in dealing order within each hand) as API.md 5
+    """A deck (top first) that deals ``hands`` (by seat, in dealing order within each hand) as docs/api.md 5
     says, then has ``draws`` on top of the rest; the remaining cards follow in pack order."""
     cards = [[GAME.parse_card(c) for c in hand] for hand in hands]
     deck = [cards[seat][r] for r in range(3) for seat in deal_order(dealer, len(hands))]
