@@ -66,9 +66,9 @@ def describe(game: Game[Any, Any], verb: str) -> str:
             "or partly known (Old Brag's face-up card), with dead cards out of play: integer `counts` over every "
             "outcome (`exact`: one opponent, two unknown three-card opponents by counting, any request of at most "
             "100,000 outcomes) or over `samples` drawn with sha256-sample/1 seeded by `seed` (`monte_carlo`, "
-            "replayable by any client: docs/api.md section 10); `auto` chooses. A tie with t other hands shares the pot "
-            "1 / (t + 1), by strength (Broggin: every hand's best trump assignment); the game's own tie-breaks are not "
-            "applied."
+            "replayable by any client: docs/api.md section 10); `auto` chooses. A tie with t other hands shares the "
+            "pot 1 / (t + 1), by strength (Broggin: every hand's best trump assignment); the game's own tie-breaks "
+            "are not applied."
         ),
         "trickWinner": (
             "Says which card wins a trick (an index into `cards`, in play order) and the trick's card points. "

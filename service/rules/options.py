@@ -1,6 +1,6 @@
 """Rule options: one frozen dataclass per game, each field an option with its default and its rule id.
 
-The seed leaves gaps; every gap has a default (the AMBIGUITIES lists of ../shared/rules) and options a
+The seed leaves gaps; every gap has a default (each game's options table in docs/rules/<game>.md) and options a
 client may choose per request. :func:`build_options` is the one validator of option values. What travels from
 one deal to the next (a carried pot, a match score) is no option: it is the deal's ``carry``; an options class
 names the options that moved there (``moved_to_carry``), and an option given by its old name is refused

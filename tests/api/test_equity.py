@@ -1,4 +1,5 @@
-"""``POST /v1/{game}/hands/equity`` and the ``percentile`` of every evaluation, through HTTP (docs/api.md section 10)."""
+"""``POST /v1/{game}/hands/equity`` and the ``percentile`` of every evaluation, through HTTP (docs/api.md
+section 10)."""
 
 from __future__ import annotations
 

@@ -70,3 +70,23 @@ def example_blocks(text: str) -> list[tuple[int, dict[str, Any]]]:
                 blocks.append((start, yaml.safe_load("\n".join(lines[start:i]))))
         i += 1
     return blocks
+
+
+def section(text: str, title: str) -> str:
+    """The body of the ``## title`` section of a Markdown text (up to the next ``##`` heading); a missing section
+    fails the test that asks for it."""
+    _, found, rest = text.partition(f"\n## {title}\n")
+    assert found, f"no '## {title}' section"
+    return rest.split("\n## ", 1)[0]
+
+
+def names_rows(game_id: str) -> dict[tuple[str, str, str, str], list[str]]:
+    """docs/rules/<game>.md's Names table: (language, kind, id, term) -> the source cell of each row that lists it
+    (a form's row, ``suit (plural)``, under its kind)."""
+    rows: dict[tuple[str, str, str, str], list[str]] = {}
+    for line in section(doc_path(game_id).read_text(encoding="utf-8"), "Names").splitlines():
+        if line.startswith("| `"):
+            cells = line.split(" | ")
+            key = (cells[0].strip("| `"), cells[1].split(" (")[0], cells[2].strip("`"), cells[3])
+            rows.setdefault(key, []).append(" | ".join(cells[4:]).strip(" |"))
+    return rows

@@ -1,5 +1,6 @@
 """The names tables (service/rules/names/, docs/api.md section 12): an English word for every id the engine uses,
-native words that their sources hold, no word of the Briscan seed's machine translation."""
+native words that their sources hold (as docs/rules/<game>.md's Names table quotes them), no word of the Briscan
+seed's machine translation."""
 
 from __future__ import annotations
 
@@ -18,8 +19,7 @@ from service.rules.names.terms import Cited, Inflected, RulesFile, Seed, Service
 from service.rules.old_brag import events as old_brag_events
 from service.rules.registry import GAMES
 from service.rules.tricks import SUIT_WORDS
-from tests.docs.markdown import doc_path
-from tests.rules.shared_texts import shared_text
+from tests.docs.markdown import doc_path, names_rows, section
 
 SPEC_LANGUAGES = {
     "three-card-brag": ("en", "sv"),
@@ -128,16 +128,14 @@ SOURCED = [pytest.param(*entry, id="-".join(entry[:4]) + ":" + entry[4].text) fo
 
 @pytest.mark.parametrize(("game_id", "language", "kind", "id_", "found"), SOURCED)
 def test_every_native_term_is_its_sources(game_id: str, language: str, kind: str, id_: str, found: Term) -> None:
+    """A seed's or a rules file's term is in the sentence docs/rules/<game>.md's Names table quotes from that file."""
     source = found.source
-    if isinstance(source, Seed):
-        text = shared_text("seeds", source.file)
-        assert source.quote in text
-        assert found.text.casefold() in text.casefold()
+    if isinstance(source, Seed | RulesFile):
         assert found.text.casefold() in source.quote.casefold()
-    elif isinstance(source, RulesFile):
-        text = shared_text("rules", source.file)
-        assert source.quote in text
-        assert found.text.casefold() in source.quote.casefold()
+        cells = names_rows(game_id).get((language, kind, id_, found.text), [])
+        quote = "\u201c" + source.quote.replace("\n", " / ").replace("|", "\\|") + "\u201d"  # as a table cell has it
+        quoted = [cell for cell in cells if f"`{source.file}`" in cell and quote in cell]
+        assert quoted, f"docs/rules/{game_id}.md's Names table does not quote {source.file}: {quote}"
     elif isinstance(source, Cited):
         cited = doc_path(game_id).read_text(encoding="utf-8")
         assert source.reference in cited, f"docs/rules/{game_id}.md does not cite {source.reference!r}"
@@ -155,20 +153,18 @@ def test_no_native_term_is_a_mistranslation(game_id: str, language: str, kind: s
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_rules_file_lists_every_native_term_with_its_source(game_id: str) -> None:
     """docs/rules/<game>.md's Names section has a row per term and form: language, kind, id, term, source."""
-    text = doc_path(game_id).read_text(encoding="utf-8")
-    section = text.split("\n## Names\n", 1)[1].split("\n## ", 1)[0]
-    rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| `")]
-    listed = {(row[0].strip("| `"), row[1].split(" (")[0], row[2].strip("`"), row[3]) for row in rows}
+    listed = names_rows(game_id)
     for game, language, kind, id_, found in native_terms():
         if game == game_id:
             assert (language, kind, id_, found.text) in listed, (language, kind, id_, found.text)
-    for row in rows:
-        assert row[4].strip(" |"), row  # where it comes from
+    for key, cells in listed.items():
+        assert all(cell for cell in cells), key  # where it comes from
 
 
-def test_the_mistranslations_are_the_briscan_seeds() -> None:
-    seed = shared_text("seeds", "briscan-sv.txt").casefold()
-    assert all(word.casefold() in seed for word in MISTRANSLATIONS)
+def test_the_mistranslations_are_the_ones_docs_rules_names() -> None:
+    """docs/rules/briscan.md's Names section names every word of the seed's machine translation that is no name."""
+    said = section(doc_path("briscan").read_text(encoding="utf-8"), "Names")
+    assert all(f'"{word}"' in said for word in MISTRANSLATIONS)
 
 
 def test_the_words_accepted_on_input_are_the_tables() -> None:

@@ -3,10 +3,11 @@
 A table is ``{language: {kind: {id: Term}}}`` (docs/api.md section 12): kinds ``suit``, ``rank``, ``card``
 (named cards), ``category``, ``action``, ``phase``, ``reason``, ``deciding`` (what a comparison's
 ``deciding`` says) and the game's own (``meld``, ``bonus``, ``ending``, ``pot``). A native term comes from
-a seed (``../shared/seeds/``: the file and the sentence that holds it), from a rules file (the sentence that
-names it), or from a cited work (a dictionary, a rules site); an English term is the service's own word.
-Where no source has a word for an id, the language lacks that entry: nothing is invented. A term may carry
-the inflected forms a description needs (a plural, a Serbian paucal, a short form), each sourced the same way.
+a seed (a seed text the rules rest on: the file and the sentence that holds it), from a rules file (the sentence
+that names it; docs/rules/<game>.md's Names table quotes both), or from a cited work (a dictionary, a rules
+site); an English term is the service's own word. Where no source has a word for an id, the language lacks that
+entry: nothing is invented. A term may carry the inflected forms a description needs (a plural, a Serbian
+paucal, a short form), each sourced the same way.
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ class Quote:
 
 
 class Seed(Quote):
-    """A seed text (``../shared/seeds/<file>``) and the sentence of it that holds the term."""
+    """A seed text (``<file>``, quoted in docs/rules/<game>.md's Names table) and the sentence that holds the term."""
 
 
 class RulesFile(Quote):
-    """A rules file (``../shared/rules/<file>``) and the sentence of it that names the term."""
+    """A rules file (``<file>``, quoted in docs/rules/<game>.md's Names table) and the sentence that names the term."""
 
 
 @dataclass(frozen=True)
