@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, redirect, render_template, request
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request
 from werkzeug.datastructures import FileStorage, MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -56,6 +56,23 @@ def _missing(game_id: str) -> Response:
     """A page (not a problem document: a person reads it) naming the games there are."""
     html = render_template("missing.html", games=list(GAMES.values()), asked=game_id)
     return Response(html, status=404, mimetype="text/html")
+
+
+FRONT_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+"""Every method ``/`` answers as before: a 404 (problem+json) for all but a browser's GET."""
+
+
+@blp.route("/", methods=FRONT_METHODS, provide_automatic_options=False)
+def front() -> Any:
+    """The front door: a browser (``Accept: text/html`` preferred to JSON) gets a page linking the referee, the
+    docs and the catalog; a program gets the JSON 404 it always got (naming ``/v1/games`` and ``/openapi.json``)."""
+    accept = request.accept_mimetypes
+    wants_html = accept.best_match(["application/json", "text/html"]) == "text/html" and accept["text/html"] > 0
+    if request.method not in ("GET", "HEAD") or not wants_html:
+        abort(404)
+    response = Response(render_template("front.html", games=list(GAMES.values())), mimetype="text/html")
+    response.vary.add("Accept")
+    return response
 
 
 @blp.get("/referee")

@@ -21,6 +21,7 @@ LARGE_DOCUMENTS = {"/openapi.json", "/openapi.yaml", "/docs", "/docs/", "/metric
 MAX_GROWTH = 16 * 1024 * 1024
 """How much the process may grow over a second run of the catalogue (measured: under 1 MiB)."""
 OTHER_ROUTES = {"/docs", "/docs/", "/docs/<path:path>", "/static/<path:filename>"} | {
+    "/",  # the front door: a page for a browser, the JSON 404 for a program (tests/referee/test_front.py)
     "/referee",  # the referee page for people (HTML, tests/referee), not an operation of the API
     "/referee/<game_id>",
     "/referee/<game_id>/rules",
