@@ -2,7 +2,7 @@
 # buffered, so slow clients never hold a worker), both as a non-root user. deploy/entrypoint.sh runs both;
 # the Kubernetes manifests (deploy/k8s) run each in its own container of the same image.
 # Build: docker build -t card-arbiter . (dependencies from the package index), or bash bin/image (docker or
-# podman, offline: the locked wheels downloaded into requirements/wheels first; see the README).
+# podman, offline: the locked wheels downloaded into requirements/wheels first; see docs/deploy.md).
 ARG BASE_IMAGE=python:3.11-slim-bookworm
 
 # The virtual environment, built apart so that no wheel or build tool reaches the image. The locked

@@ -3,7 +3,8 @@ concurrency 16 and 64, against gunicorn as deployed; then a run during which one
 probes' answers while 2 x workers of the heaviest requests are in flight (issue 28).
 
 Run: ``.venv/bin/python bench/load.py [--duration 10] [--workers 2]`` (needs ``wrk``: ``apt-get install wrk``).
-Nothing here asserts a time; it prints a table (README, "Load"). It takes about 10 x duration seconds.
+Nothing here asserts a time; it prints tables (docs/performance.md, "Under load"). It takes about 10 x duration
+seconds.
 """
 
 from __future__ import annotations

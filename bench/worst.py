@@ -4,9 +4,9 @@ Each operation's heaviest admitted request is built here once (:func:`worst_requ
 and for the tests and benches that need the heaviest load (tests/e2e/test_probes.py, the container's soak,
 bench/load.py). ``.venv/bin/python bench/worst.py`` answers each in-process (the app's test client) and prints
 its CPU seconds (this process's, best of ``--repeat``), with a fresh table cache where the request builds a
-table: the README's "Limits" figures come from its output. ``--memory`` measures instead the resident memory of
-a worker that built every table and answered every worst request (the pod's memory limit). Nothing here
-asserts; it prints.
+table: docs/performance.md's "The worst admitted requests" come from its output. ``--memory`` measures instead the
+resident memory of a worker that built every table and answered every worst request (the pod's memory limit).
+Nothing here asserts; it prints.
 """
 
 from __future__ import annotations

@@ -134,7 +134,7 @@ def test_gunicorn_and_wrk_measure_the_bare_app(tmp_path):
 @pytest.mark.exhaustive
 def test_every_worst_request_is_admitted(client):
     """bench/worst.py's requests are each operation's worst *admitted* request: each is answered 200 (a request
-    the contract refuses would measure nothing; the README's table comes from them)."""
+    the contract refuses would measure nothing; docs/performance.md's table comes from them)."""
     from bench import worst
 
     for operation, path, body, _ in worst.worst_requests():

@@ -15,7 +15,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 BASE = ROOT / "deploy" / "k8s"
 KUBERNETES_VERSION = "1.37.0"  # a current release; kubernetes-validate is pinned in the lock
-MASTER_MIB = 129  # measured (README "Scaling out"): gunicorn's master with the tables it loads before forking
+MASTER_MIB = 129  # measured (docs/deploy.md "Kubernetes"): gunicorn's master with the tables it loads before forking
 WORKER_MIB = 134  # a sync worker after mixed traffic (the container's soak after its warm-up)
 WORKER_PEAK_MIB = 212  # a worker that built four Broggin tables and answered every worst request (bench/worst.py)
 UNITS = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30}

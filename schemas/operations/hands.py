@@ -17,7 +17,7 @@ MAX_HANDS = 10_000
 """Hands in one evaluate or compare request."""
 MAX_DECLARED_HANDS = 100
 """Hands with a declaration (not null) in one request: a declared hand costs up to ~25 ms (three free trumps
-tried in every combination), so 100 keep a request within a few seconds on one core (README, Limits)."""
+tried in every combination), so 100 keep a request within a few seconds on one core (docs/deploy.md, Limits)."""
 
 
 def serves(game: Game[Any, Any, Any]) -> bool:

@@ -63,7 +63,7 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
             "action": deriver.action(required=True),
             "value": fields.Float(
                 required=True,
-                metadata={"description": "The estimated value for the seat's side (README, Suggestions)."},
+                metadata={"description": "The estimated value for the seat's side (docs/suggestions.md)."},
             ),
             "samples": fields.Integer(
                 required=True, metadata={"description": "How many samples the value rests on (0: a rule's choice)."}

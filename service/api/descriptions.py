@@ -100,7 +100,7 @@ def describe(game: Game[Any, Any], verb: str) -> str:
             "states with the same view give the same answer, byte for byte. Hidden cards are sampled with the "
             "byte stream of sha256-fisher-yates/1 seeded from `seed` and the view (docs/api.md section 17); each "
             "`level` fixes its work (samples and steps), never a clock. `considered` lists every candidate, "
-            "best first, with its estimated `value` for the seat's side (README, Suggestions) and the samples "
+            "best first, with its estimated `value` for the seat's side (docs/suggestions.md) and the samples "
             f"it rests on. A seat that may not act now is a 422 at `/seat`. {STATE_RULES}"
         ),
         "adjudicateRecord": (

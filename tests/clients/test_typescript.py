@@ -56,7 +56,7 @@ def match_and_suggestion(client):
 
 
 def test_generated_types_compile_with_a_client(npm_bin, tmp_path, client):
-    # as the README's "Clients" says: a request field with a default stays optional (openapi-typescript makes a
+    # as docs/clients.md says: a request field with a default stays optional (openapi-typescript makes a
     # defaulted property required unless the body is inline; ours are components)
     generated = run_tool(
         npm_bin, "openapi-typescript", SPEC, "--default-non-nullable", "false", "--output", tmp_path / "schema.d.ts"

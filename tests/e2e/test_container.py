@@ -23,7 +23,7 @@ pytestmark = [pytest.mark.container, pytest.mark.xdist_group("container")]
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "three-card-brag"
 EVALUATE = f"/v1/{GAME}/hands/evaluate"
-ONE_OF_EACH = {  # one request of each kind, as the README shows them
+ONE_OF_EACH = {  # one request of each kind, as the README's examples show them
     "evaluate": (EVALUATE, {"hands": [["3S", "3H", "3D"], ["A♠", "2♠", "3♠"]], "options": {"a23_rank": "lowest"}}),
     "deal": (f"/v1/{GAME}/deals", {"players": 4, "dealer": 3, "seed": "table-7"}),
     "record": (

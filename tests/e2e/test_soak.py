@@ -2,7 +2,7 @@
 
 Good requests, bad ones (malformed, refused, illegal), the heaviest the limits admit (bench/worst.py: the equity
 case, the longest trace, Broggin tables for other options in rotation) and oversized bodies, from several clients
-at once for ``CARD_ARBITER_SOAK_SECONDS`` (60 in CI; the README's figures come from a longer run by hand), while
+at once for ``CARD_ARBITER_SOAK_SECONDS`` (60 in CI; docs/deploy.md gives the longer run by hand), while
 the probes are asked twice a second through nginx with the kubelet's patience cut to one second. Then: no answer
 5xx, the container never restarted and no worker was killed, the resident memory of every process flat after the
 warm-up (each within 64 MiB: a worker may yet build a table the other built during the warm-up), every probe
@@ -142,7 +142,7 @@ def test_a_soak_of_mixed_traffic_keeps_the_container_healthy(image: Image):
         records = container.stdout_records()
     killed = [r for r in records if "TIMEOUT" in str(r.get("message")) or "SIGKILL" in str(r.get("message"))]
     worst_probe = max(seconds for seconds, _ in soak.probes)
-    print(  # noqa: T201 - the soak's figures (README "A soak of the container"), shown with -s
+    print(  # noqa: T201 - the soak's figures (docs/deploy.md "The soak"), shown with -s
         f"soak {SECONDS:.0f} s after {warm_up:.0f} s of warm-up: {sum(soak.statuses.values())} answers"
         f" {dict(sorted(soak.statuses.items()))}; resident MiB after warm-up {sum(warm.values()):.0f}"
         f" {sorted(round(v) for v in warm.values())}, at the end {sum(end.values()):.0f}"

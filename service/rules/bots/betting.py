@@ -70,7 +70,7 @@ GAME_BUDGETS: dict[str, dict[str, BetBudget]] = {
 }
 """A game's own budgets where :data:`BUDGETS` would order its levels wrongly. Old Brag (``equity/2``): no bluff
 and a bust limit of 0.5 at every level; ``equity/1``'s 0.05 bluff and 0.4 limit each cost ``normal`` chips there
-(``normal`` lost to ``easy``: README, Suggestions)."""
+(``normal`` lost to ``easy``: docs/suggestions.md, Levels)."""
 
 
 def budget_of(game: HandGame[Any, Any, Any], level: str) -> BetBudget:

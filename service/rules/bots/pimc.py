@@ -44,7 +44,7 @@ WORLDS = {
     "brisque": {"easy": 3, "normal": 64, "hard": 200},
 }
 """Worlds sampled per suggestion, by game and level: each game's ``normal`` answers within a quarter second and
-its ``hard`` within two (median, one core; README, Suggestions), Briscan's rollouts being the dearest."""
+its ``hard`` within two (median, one core; docs/suggestions.md, Levels), Briscan's rollouts being the dearest."""
 
 
 def budget(game_id: str, level: str) -> TrickBudget:
