@@ -12,7 +12,7 @@ from typing import Any
 from service.notation.errors import Code, NotationError
 from service.notation.grammar import Field, Shape, Signature, signatures
 from service.notation.tokens import Kind, Token, string_value, tokenize
-from service.notation.values import Entries, Position
+from service.notation.values import MAX_DIGITS, Entries, Position
 from service.rules.game import Game
 
 NOTATION = "card-arbiter/1"
@@ -26,8 +26,6 @@ SPELLING.update({"deal": "Deal", "dealer": "Dealer", "seed": "Seed", "deck": "De
 _SEAT = re.compile(r"[sS]([0-9]+)")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _INTEGER = re.compile(r"[+-]?[0-9]+")
-MAX_DIGITS = 20
-"""The most digits of a number the reader takes (a number past 64 bits is refused by the schemas anyway)."""
 
 
 @dataclass

@@ -5,6 +5,7 @@ items (``match_score=1,0``; one item ``5,``; none ``[]``)."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -20,6 +21,9 @@ _PLAIN = re.compile(r"[A-Za-z0-9_-]+")
 _BARE = re.compile(r'[^\s,"]+')
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
 _LITERALS: dict[str, Any] = {"true": True, "false": False, "null": None}
+MAX_DIGITS = 20
+"""The most digits of a whole number the reader takes (a number past 64 bits is refused by the schemas anyway;
+``int()`` refuses more than 4,300)."""
 EXPECTED = 'name=value entries (value: true, false, null, a number, a word, "a string", or items a,b)'
 
 
@@ -88,7 +92,20 @@ class Entries:
         bare = _BARE.match(text, i)
         if bare is None:
             raise self.error(i, "a value after '='")
-        return read_scalar(bare.group()), bare.end()
+        word = bare.group()
+        if not readable(word):
+            line, column = self.at(i)
+            expected = f"a whole number of at most {MAX_DIGITS} digits, or a finite number"
+            raise NotationError(line, column, Code.invalid_number, expected, f"a number of {len(word):,} characters")
+        return read_scalar(word), bare.end()
+
+
+def readable(word: str) -> bool:
+    """Whether ``word`` is no number, or a number JSON holds: a whole number of at most :data:`MAX_DIGITS`
+    digits, or a finite one (``1e999`` is none)."""
+    if _INTEGER.fullmatch(word):
+        return len(word.lstrip("-")) <= MAX_DIGITS
+    return not _NUMBER.fullmatch(word) or math.isfinite(float(word))
 
 
 def read_scalar(word: str) -> Any:
@@ -132,4 +149,4 @@ def write_scalar(value: Any) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-__all__ = ["EXPECTED", "Entries", "Position", "read_scalar", "write_entries"]
+__all__ = ["EXPECTED", "MAX_DIGITS", "Entries", "Position", "read_scalar", "readable", "write_entries"]

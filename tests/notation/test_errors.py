@@ -60,6 +60,10 @@ MALFORMED: list[tuple[str, str, int, int, Code]] = [
     ("briscola", HEAD + '[Dealer "0"]\n[Deck "AS KS ZZ"]\n', 5, 14, Code.invalid_value),
     ("briscola", HEAD + DEAL + "1. s1 play QC s-1 play 7C\n", 6, 15, Code.expected_action),
     ("briscola", HEAD + '[Dealer "-1"]\n[Seed "s"]\n', 4, 10, Code.invalid_value),
+    ("briscola", HEAD + '[Carry "match_score=' + "9" * 5000 + ',0"]\n' + DEAL, 4, 21, Code.invalid_number),
+    ("briscola", HEAD + '[Carry "match_score=1,-' + "9" * 21 + '"]\n' + DEAL, 4, 23, Code.invalid_number),
+    ("briscola", HEAD + '[Options "deals_to_win=' + "9" * 5000 + '"]\n' + DEAL, 4, 24, Code.invalid_number),
+    ("briscola", HEAD + '[Options "deals_to_win=1e999"]\n' + DEAL, 4, 24, Code.invalid_number),
 ]
 
 
