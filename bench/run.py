@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from schemas.game import game_schemas  # noqa: E402
-from service.rules.game import HandGame  # noqa: E402
+from service.rules.hand_game import HandGame  # noqa: E402
 from service.rules.registry import GAMES  # noqa: E402
 from service.rules.shuffle import shuffle  # noqa: E402
 

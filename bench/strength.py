@@ -44,13 +44,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from service.rules.base import LegalAction  # noqa: E402
 from service.rules.bots import suggest  # noqa: E402
 from service.rules.bots.auction import auction_suggestion  # noqa: E402
 from service.rules.bots.cheap import greedy  # noqa: E402
 from service.rules.bots.common import expand, typed  # noqa: E402
-from service.rules.game import Game, LegalAction, TrickGame  # noqa: E402
+from service.rules.game import Game  # noqa: E402
 from service.rules.registry import GAMES  # noqa: E402
 from service.rules.shuffle import shuffle  # noqa: E402
+from service.rules.trick_game import TrickGame  # noqa: E402
 
 TABLES = {
     "briscola": 2,

@@ -16,7 +16,8 @@ from typing import Any
 
 from schemas.game import game_schemas
 from service.conformance.cases.corpus import VARIANTS as PACK_VARIANTS
-from service.rules.game import Game, Transition
+from service.rules.base import Transition
+from service.rules.game import Game
 from service.rules.shuffle import shuffle
 from tests.actions import load
 

@@ -11,7 +11,8 @@ from schemas.common import word_field
 from schemas.fields import HandsField, PlainList
 from schemas.operations.equity import equity_schemas, percentile_schema
 from schemas.parts import GameParts
-from service.rules.game import Game, HandGame
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
 
 MAX_HANDS = 10_000
 """Hands in one evaluate or compare request."""

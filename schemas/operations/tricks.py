@@ -9,7 +9,8 @@ from marshmallow import Schema, fields
 from schemas.derive import game_field
 from schemas.fields import SuitField, card_list
 from schemas.parts import GameParts
-from service.rules.game import Game, TrickGame
+from service.rules.game import Game
+from service.rules.trick_game import TrickGame
 
 
 def serves(game: Game[Any, Any, Any]) -> bool:

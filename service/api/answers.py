@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Response, current_app
 
-from service.rules.game import RULES_VERSION
+from service.rules.base import RULES_VERSION
 from service.rules.options import options_dict
 
 

@@ -18,7 +18,7 @@ from service.api import guard, hooks, jsonio, ops, plain
 from service.api.games import game_blueprint
 from service.api.problems import PROBLEM_JSON, register_error_handlers, release
 from service.referee import page as referee
-from service.rules.game import HandGame
+from service.rules.hand_game import HandGame
 from service.rules.registry import GAMES
 
 DEFAULT_MAX_BODY = 2 * 1024 * 1024

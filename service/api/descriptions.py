@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.game import Game, HandGame
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
 
 STATE_RULES = (
     "The state must be one this service could have produced: of this game, consistent (card conservation, "

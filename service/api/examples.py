@@ -6,10 +6,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from schemas.game import GameSchemas
-from service.rules.game import RULES_VERSION, Game, HandGame, LegalAction, TrickGame
+from service.rules.base import RULES_VERSION, LegalAction
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
 from service.rules.match import carried
 from service.rules.options import options_dict
 from service.rules.shuffle import deck_commitment, shuffle
+from service.rules.trick_game import TrickGame
 from service.rules.views import TableViews
 
 SEED = "example"

@@ -25,7 +25,8 @@ from schemas.operations.records import MAX_ACTIONS
 from service.api.guard import NOT_CHECKED, checked_document
 from service.rules.actions import ActionBase
 from service.rules.errors import InvalidInput
-from service.rules.game import Game, HandGame
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
 from service.rules.match import MAX_DEALS, MAX_MATCH_ACTIONS
 from service.rules.tables import LISTED_SPAN, HandRank, HandTable
 

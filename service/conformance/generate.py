@@ -22,7 +22,8 @@ from service.conformance.cases.catalog import SERVICE
 from service.conformance.cases.common import operations
 from service.conformance.client import InProcess
 from service.conformance.vector import Case, canonical, retagged, vector
-from service.rules.game import RULES_VERSION, Game
+from service.rules.base import RULES_VERSION
+from service.rules.game import Game
 from service.rules.registry import GAMES
 
 FORMAT = 1

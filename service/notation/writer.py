@@ -11,7 +11,8 @@ from service.notation.grammar import Shape, Signature, signatures
 from service.notation.reader import NOTATION
 from service.notation.tokens import quoted
 from service.notation.values import write_entries
-from service.rules.game import Game, TrickGame
+from service.rules.game import Game
+from service.rules.trick_game import TrickGame
 
 
 def write(game: Game[Any, Any, Any], kind: str, data: dict[str, Any], tags: dict[str, str] | None = None) -> str:

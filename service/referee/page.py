@@ -18,7 +18,8 @@ from service.api.operations.catalog import game_detail
 from service.referee import sentences, verdicts, words
 from service.referee.rules_html import rule_page_url, rules_html
 from service.rules import names
-from service.rules.game import Game, HandGame
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
 from service.rules.registry import GAMES
 
 blp = Blueprint(

@@ -17,10 +17,11 @@ from enum import StrEnum
 from typing import Any
 
 from service.rules.actions import ActionBase
+from service.rules.base import Result
 from service.rules.cards import Card
 from service.rules.errors import InvalidInput, Problem
 from service.rules.frozen import build
-from service.rules.game import Game, Result
+from service.rules.game import Game
 from service.rules.records import Refused, check_table, deck_of, replay
 from service.rules.seats import next_seat
 from service.rules.trace import Trace

@@ -8,9 +8,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from service.rules.actions import ActionBase
+from service.rules.base import Event, Transition
 from service.rules.cards import Card
 from service.rules.errors import IllegalAction, InvalidInput, Problem
-from service.rules.game import Event, Game, Transition
+from service.rules.game import Game
 from service.rules.shuffle import shuffle
 from service.rules.trace import Trace
 from service.rules.views import TableViews

@@ -149,7 +149,7 @@ def loads(blob: bytes) -> TableData:
 
 DESCRIBED_LANGUAGES = 1
 """Languages besides English whose descriptions a table keeps beside it (each hand game has one more:
-:meth:`~service.rules.game.HandGame.describe`), counted in its size."""
+:meth:`~service.rules.hand_game.HandGame.describe`), counted in its size."""
 
 LAZY_ANSWERS = 1024
 """The most answers a :class:`LazyTableData` table keeps written (then it forgets them all and writes anew)."""
@@ -452,7 +452,7 @@ def shipped(game: str) -> TableData | None:
 
 def write_default_tables(folder: Path | None = None) -> list[Path]:
     """Build every hand game's table for its default options and write it as package data."""
-    from service.rules.game import HandGame
+    from service.rules.hand_game import HandGame
     from service.rules.registry import GAMES
 
     target = folder or Path(__file__).resolve().parent / "data"

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Generic
 
 from service.rules.actions import ActionBase, wire
-from service.rules.game import Event, Game, LegalAction, S, Transition
+from service.rules.base import Event, LegalAction, S, Transition
+from service.rules.game import Game
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from service.rules.base import cards_problem
 from service.rules.cards import SUITS, Card, suit
 from service.rules.errors import Problem
-from service.rules.game import HoldsCards, cards_problem
+from service.rules.trick_replay import HoldsCards
 from service.rules.tricks import Trick
 
 Scorer = Callable[[str, Sequence[Card]], tuple[int, int]]

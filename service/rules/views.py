@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic
 
+from service.rules.base import Event, LegalAction, S
 from service.rules.errors import InvalidInput, Problem
-from service.rules.game import Event, Game, LegalAction, S
+from service.rules.game import Game
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from service.rules import names
-from service.rules.game import HandGame
+from service.rules.hand_game import HandGame
 from service.rules.registry import GAMES
 
 HAND_GAMES = [game_id for game_id, game in GAMES.items() if isinstance(game, HandGame)]

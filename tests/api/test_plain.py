@@ -15,7 +15,7 @@ import pytest
 from schemas.game import game_schemas
 from service.api.examples import submittable
 from service.api.plain import ActionReader, HandsReader, PackHands, RecordReader, results_text
-from service.rules.game import HandGame
+from service.rules.hand_game import HandGame
 from service.rules.registry import GAMES
 from service.rules.shuffle import shuffle
 from service.rules.tables import HandTable, TableData

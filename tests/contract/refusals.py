@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.rules.errors import CardError
-from service.rules.game import Game, HandGame, TrickGame
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
+from service.rules.trick_game import TrickGame
 
 Body = dict[str, Any]
 Example = tuple[str, Body, str]

@@ -19,7 +19,7 @@ from referencing.jsonschema import DRAFT202012
 
 from service.rules.broggin.evaluation import Rules
 from service.rules.errors import IllegalAction, InvalidInput
-from service.rules.game import HandGame
+from service.rules.hand_game import HandGame
 from service.rules.old_brag.evaluation import flags_of
 from service.rules.options import option_specs
 from service.rules.registry import GAMES

@@ -15,7 +15,7 @@ from marshmallow import ValidationError
 from schemas.game import game_schemas
 from service.api import rules_docs
 from service.conformance.cases.states import json_paths, replaced
-from service.rules.game import Check
+from service.rules.base import Check
 from service.rules.registry import GAMES
 from tests.docs.markdown import DOCS, DOCUMENTED, doc_path, example_blocks, headings
 from tests.installed import install_data_files

@@ -16,8 +16,9 @@ import pytest
 
 from service.api.app import create_app
 from service.referee import verdicts
-from service.rules.game import HandGame, TrickGame
+from service.rules.hand_game import HandGame
 from service.rules.registry import GAMES
+from service.rules.trick_game import TrickGame
 from tests.docs.markdown import anchored_ids, doc_path
 from tests.simulation import play
 

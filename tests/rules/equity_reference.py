@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from service.rules.game import HandGame
+from service.rules.hand_game import HandGame
 
 
 def strength_of(game: HandGame[Any, Any, Any], options: Any):

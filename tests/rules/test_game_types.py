@@ -10,9 +10,9 @@ from service.rules.briscola.chiamata import Pass
 from service.rules.briscola.game import ExchangeTurnup
 from service.rules.briscola.options import BriscolaOptions
 from service.rules.briscola.state import BriscolaCarry, BriscolaState
-from service.rules.game import TrickGame
 from service.rules.registry import GAMES
 from service.rules.shuffle import shuffle
+from service.rules.trick_game import TrickGame
 
 
 @pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))

@@ -13,11 +13,13 @@ import pytest
 from service.rules import names
 from service.rules.broggin.cards import SWEDISH_NAMES, TRUMPS, parse_broggin
 from service.rules.cards import ITALIAN_SUITS
-from service.rules.game import Game, HandGame, TrickGame
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
 from service.rules.names.briscan import MISTRANSLATIONS
 from service.rules.names.terms import Cited, Inflected, RulesFile, Seed, Service, Term
 from service.rules.old_brag import events as old_brag_events
 from service.rules.registry import GAMES
+from service.rules.trick_game import TrickGame
 from service.rules.tricks import SUIT_WORDS
 from tests.docs.markdown import doc_path, names_rows, section
 

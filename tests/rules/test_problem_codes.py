@@ -9,8 +9,8 @@ import textwrap
 
 import pytest
 
+from service.rules.base import Check
 from service.rules.briscola.chiamata import BriscolaChiamata
-from service.rules.game import Check
 from service.rules.registry import GAMES
 from tests.docs.rule_ids import codes_in
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.rules.game import Refusal
+from service.rules.base import Refusal
 from service.rules.registry import GAMES
 from tests.docs.rule_ids import codes_in, seen_refusals, source_codes
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from service.rules.game import TrickGame
 from service.rules.records import replay
 from service.rules.registry import GAMES
+from service.rules.trick_game import TrickGame
 from tests.actions import load
 from tests.simulation import play, tables, variants
 

@@ -11,7 +11,8 @@ from schemas.operations.catalog import serves
 from service.api.problems import problem
 from service.api.routes import GameRoutes
 from service.api.rules_docs import MARKDOWN, rules_markdown, rules_path, rules_url
-from service.rules.game import Game, HandGame
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
 
 RULES_ANSWER = {
     "200": {

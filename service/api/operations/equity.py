@@ -9,7 +9,7 @@ from service.api.answers import rules_echo
 from service.api.language import answer_language
 from service.api.routes import GameRoutes
 from service.rules.equity import Equity
-from service.rules.game import HandGame
+from service.rules.hand_game import HandGame
 
 
 def register_equity(routes: GameRoutes) -> None:

@@ -15,7 +15,7 @@ from service.api.operations.equity import register_equity
 from service.api.plain import HandsReader, PackHands
 from service.api.routes import Decorator, GameRoutes
 from service.rules.errors import InvalidInput, Problem
-from service.rules.game import HandGame
+from service.rules.hand_game import HandGame
 from service.rules.names import ENGLISH
 from service.rules.tables import HandRank, HandTable
 

@@ -8,7 +8,7 @@ from schemas.operations.melds import serves
 from service.api.answers import rules_echo
 from service.api.operations.tricks import cards_options
 from service.api.routes import GameRoutes
-from service.rules.game import TrickGame
+from service.rules.trick_game import TrickGame
 
 
 def register(routes: GameRoutes) -> None:

@@ -9,7 +9,8 @@ from service.api.answers import rules_echo
 from service.api.routes import GameRoutes
 from service.rules.cards import check_cards
 from service.rules.errors import InvalidInput
-from service.rules.game import Game, TrickGame
+from service.rules.game import Game
+from service.rules.trick_game import TrickGame
 
 
 def register(routes: GameRoutes) -> None:

@@ -6,7 +6,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from service.conformance.vector import Case
-from service.rules.game import Game, HandGame, TrickGame
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
+from service.rules.trick_game import TrickGame
 
 SECTIONS = {
     "evaluation": "Evaluation",

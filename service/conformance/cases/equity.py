@@ -11,7 +11,8 @@ from typing import Any
 from service.conformance.cases.common import post
 from service.conformance.cases.hands import extremes
 from service.conformance.vector import Case
-from service.rules.game import Game, HandGame
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
 
 STRENGTH = "Hand strength"
 SEED = "conformance"

@@ -12,7 +12,8 @@ from typing import Any
 
 from service.conformance.cases.common import SECTIONS, post
 from service.conformance.vector import Case
-from service.rules.game import Game, HandGame
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
 
 RANKING_OPTIONS: dict[str, list[dict[str, Any]]] = {
     "three-card-brag": [{}, {"a23_rank": "lowest"}, {"prial_order": "aces_high"}],

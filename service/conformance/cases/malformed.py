@@ -12,7 +12,8 @@ from service.conformance.cases.common import SECTIONS, operations, post
 from service.conformance.cases.corpus import corpus
 from service.conformance.simulate import dump_state
 from service.conformance.vector import Case
-from service.rules.game import Game, HandGame
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
 
 WRONG_TYPE = {
     "hands/evaluate": ("hands", "AS"),

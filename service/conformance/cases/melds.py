@@ -9,7 +9,8 @@ from typing import Any
 
 from service.conformance.cases.common import post
 from service.conformance.vector import Case
-from service.rules.game import Game, TrickGame
+from service.rules.game import Game
+from service.rules.trick_game import TrickGame
 
 MELDS_RULE = "2(c)"
 SEARCH = 3_000

@@ -20,7 +20,9 @@ from service.conformance.cases.hands import extremes
 from service.conformance.simulate import deal, dump_state, load_action, play
 from service.conformance.vector import Case
 from service.rules.errors import IllegalAction, InvalidInput
-from service.rules.game import Game, HandGame, TrickGame
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
+from service.rules.trick_game import TrickGame
 
 ECHOED = ("rules", "rules_version", "options")
 BASES: dict[tuple[str, str], dict[str, Any]] = {("briscola-chiamata", "points_min"): {"auction": "points_only"}}

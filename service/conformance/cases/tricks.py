@@ -9,7 +9,8 @@ from typing import Any
 
 from service.conformance.cases.common import SECTIONS, post, table_sizes
 from service.conformance.vector import Case
-from service.rules.game import Game, TrickGame
+from service.rules.game import Game
+from service.rules.trick_game import TrickGame
 
 SUITS = "SHDC"
 

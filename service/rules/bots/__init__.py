@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.rules.base import LegalAction
 from service.rules.bots.betting import suggest_betting
 from service.rules.bots.common import DEFAULT_LEVEL, DEFAULT_SEED, LEVELS, Candidate, Suggestion, expand, stream_seed
 from service.rules.bots.pimc import suggest_tricks
 from service.rules.bots.worlds import worlds
 from service.rules.errors import InvalidInput, Problem
-from service.rules.game import Game, HandGame, LegalAction, TrickGame
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
+from service.rules.trick_game import TrickGame
 
 
 def acting_seat(game: Game[Any, Any, Any], state: Any, seat: int | None) -> int:

@@ -15,10 +15,11 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from service.rules.base import LegalAction
 from service.rules.bots.cheap import worth
 from service.rules.bots.common import Candidate, Suggestion, ranked
 from service.rules.cards import Card, suit
-from service.rules.game import LegalAction, TrickGame
+from service.rules.trick_game import TrickGame
 
 RULES = "rules/1"
 ORDER = "A3KQJ76542"

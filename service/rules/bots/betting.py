@@ -29,10 +29,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from service.rules.base import LegalAction
 from service.rules.bots.common import Candidate, Suggestion, ranked, rounded, typed
 from service.rules.bots.worlds import hidden, worlds
 from service.rules.cards import HIDDEN, Card
-from service.rules.game import HandGame, LegalAction
+from service.rules.hand_game import HandGame
 from service.rules.old_brag.pot3 import LIMIT_31, total_31
 from service.rules.shuffle import byte_stream
 

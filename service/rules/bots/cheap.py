@@ -2,7 +2,7 @@
 trick with the cheapest card that takes it when the trick holds points, else throw the cheapest card, preferring
 non-trumps), with the deal's announcements and the seven exchange taken whenever they are legal.
 
-Every card's worth comes from the game's own :meth:`~service.rules.game.TrickGame.trick_winner`: its points
+Every card's worth comes from the game's own :meth:`~service.rules.trick_game.TrickGame.trick_winner`: its points
 alone, and its power (how many cards of the pack it beats when led against them).
 """
 
@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from service.rules.base import LegalAction
 from service.rules.briscola.game import Briscola, sides
 from service.rules.cards import Card, suit
-from service.rules.game import LegalAction, TrickGame
+from service.rules.trick_game import TrickGame
 from service.rules.tricks import side_of
 
 

@@ -20,7 +20,8 @@ from functools import cache
 from typing import Any
 
 from service.rules.actions import ActionBase, Play
-from service.rules.game import Game, LegalAction
+from service.rules.base import LegalAction
+from service.rules.game import Game
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"

@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from service.rules.base import LegalAction
 from service.rules.bots.auction import RULES
 from service.rules.bots.common import Candidate, Suggestion, ranked, typed
 from service.rules.bots.worlds import worlds
-from service.rules.game import LegalAction, TrickGame
+from service.rules.trick_game import TrickGame
 
 EXCHANGES = ("exchange_seven", "exchange_turnup")
 SEQUENCES = ("tierce", "quatrieme", "quinte")

@@ -16,12 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from service.rules.base import LegalAction
 from service.rules.bots.auction import RULES, auction_suggestion, reading
 from service.rules.bots.cheap import partners, rollout_action
 from service.rules.bots.common import Candidate, Suggestion, ranked, rounded, typed
 from service.rules.bots.declare import by_rule
 from service.rules.bots.worlds import hidden, worlds
-from service.rules.game import LegalAction, TrickGame
+from service.rules.trick_game import TrickGame
 from service.rules.tricks import side_of
 
 PIMC = "pimc/2"

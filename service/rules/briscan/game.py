@@ -1,4 +1,4 @@
-"""Briscan (5 cards) and Brisque (6 cards) as :class:`~service.rules.game.TrickGame` (rules/briscan-brisque.md).
+"""Briscan (5 cards) and Brisque (6 cards) as :class:`~service.rules.trick_game.TrickGame` (rules/briscan-brisque.md).
 
 Talon phase: free play, the trick winner draws first, the loser takes the turn-up last. Final phase (talon
 empty): strict play (BSC-A3). Announcements only by the player on lead after a trick ("när det är
@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Annotated, Any, ClassVar
 
 from service.rules.actions import ActionBase, Play
+from service.rules.base import Event, LegalAction, Result, Transition, hide
 from service.rules.bounds import HAND, MELDS, NOT_EMPTY, MeldKind
 from service.rules.briscan.cards import ORDER, PACK, SEQUENCE, check_trick_input, parse_card, winner_and_points
 from service.rules.briscan.events import EVENTS, BriscanResult
@@ -43,8 +44,8 @@ from service.rules.briscan.variants import BRISCAN, BRISQUE, CB_COURTS, CB_PIPS,
 from service.rules.cards import Card, french_notation, rank, suit, suit_text_notation
 from service.rules.errors import Problem
 from service.rules.frozen import evolve
-from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, hide
 from service.rules.seats import next_seat, replace_seat
+from service.rules.trick_game import TrickGame
 from service.rules.tricks import SUIT_WORDS
 
 FINAL_PLAY = {

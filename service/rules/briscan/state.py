@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
+from service.rules.base import SeatBase, StateBase
 from service.rules.bounds import DEAL_TRICKS, PACK_CARDS, PER_SEAT, Carried, Seat
 from service.rules.briscan.melds import Announcement
 from service.rules.briscan.options import BriscanOptions
 from service.rules.cards import Card
-from service.rules.game import SeatBase, StateBase
 from service.rules.tricks import Trick
 
 TALON = "talon"

@@ -7,13 +7,13 @@ import functools
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from service.rules.base import Check, seat_count_problems, seat_order_problems
 from service.rules.briscan.cards import PACK, winner_and_points
 from service.rules.briscan.melds import Announcement, meld_points, reuse_problem
 from service.rules.briscan.state import COMPLETE, ENDINGS, FINAL, PHASES, TALON, TRICKS, BriscanSeat, BriscanState
 from service.rules.briscan.variants import CB_COURTS, CB_PIPS, QUARTET, TRUMP_ACE
 from service.rules.cards import Card, rank
 from service.rules.errors import Problem
-from service.rules.game import Check, seat_count_problems, seat_order_problems
 from service.rules.seats import next_seat, replace_seat
 from service.rules.trick_history import TrickCodes, table_cards_problems, trick_history_problems, turn_up_problems
 

@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import ClassVar, Literal
 
 from service.rules.actions import ActionBase, Play
+from service.rules.base import Event, LegalAction, Refusal, Result, Transition, hide
 from service.rules.bounds import Chips
 from service.rules.briscola.cards import ORDER, TOTAL
 from service.rules.briscola.common import (
@@ -35,8 +36,8 @@ from service.rules.briscola.state import (
 from service.rules.briscola.validate import BriscolaProblem, ChiamataProblem, chiamata_problems
 from service.rules.cards import SUITS, Card, Suit
 from service.rules.errors import CardError, Problem, excerpt
-from service.rules.game import Event, LegalAction, Refusal, Result, Transition, TrickGame, hide
 from service.rules.seats import next_seat
+from service.rules.trick_game import TrickGame
 
 BidRank = Literal["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"]
 """A rank named in the auction, highest first (3(b')2), as a card code writes it."""

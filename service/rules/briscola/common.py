@@ -6,11 +6,12 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from typing import Any, ClassVar, TypeVar
 
+from service.rules.base import Event, Transition
 from service.rules.briscola.cards import PACK, RANKS, check_trick_input, parse_card, winner_and_points
 from service.rules.briscola.state import COMPLETE, BriscolaState, ChiamataState
 from service.rules.cards import Card, french_notation, rank, suit, suit_text_notation
 from service.rules.frozen import evolve
-from service.rules.game import Event, Transition, trick_record
+from service.rules.trick_replay import trick_record
 from service.rules.tricks import SUIT_WORDS, Trick
 
 HIGH_TURN_UPS = "A3KQJ"
@@ -68,7 +69,7 @@ def _scored(trump: str, cards: tuple[Card, ...]) -> tuple[int, int]:
 
 @lru_cache(maxsize=16384)
 def _recorded(trump: str, players: int, leader: int, cards: tuple[Card, ...]) -> Trick:
-    """:func:`~service.rules.game.trick_record` with ``trump``, remembered as :func:`_scored` is (one record for
+    """:func:`~service.rules.trick_replay.trick_record` with ``trump``, remembered as :func:`_scored` is (one record for
     all the deals that take the same trick from the same seat: records are immutable). Keyed by the leader too, a
     two-player deal's are 12,480: room for them all (some 7 MB with :func:`_scored`'s), so a worker that has seen
     them misses none."""

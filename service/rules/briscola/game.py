@@ -1,4 +1,4 @@
-"""Plain Briscola (2, 3, 4 or 6 players) as a :class:`~service.rules.game.TrickGame` (rules/briscola.md)."""
+"""Plain Briscola (2, 3, 4 or 6 players) as a :class:`~service.rules.trick_game.TrickGame` (rules/briscola.md)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from service.rules.actions import ActionBase, Play
+from service.rules.base import Event, LegalAction, Result, Transition, hide
 from service.rules.briscola.cards import PACK
 from service.rules.briscola.common import (
     HIGH_TURN_UPS,
@@ -23,8 +24,8 @@ from service.rules.briscola.validate import BriscolaProblem, StockProblem, brisc
 from service.rules.cards import Card, rank, suit
 from service.rules.errors import CardError, Problem
 from service.rules.frozen import build, evolve
-from service.rules.game import Event, LegalAction, Result, Transition, TrickGame, hide
 from service.rules.seats import replace_seat
+from service.rules.trick_game import TrickGame
 from service.rules.tricks import side_of, side_points
 
 HAND_SIZE = 3

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
+from service.rules.base import SeatBase, StateBase
 from service.rules.bounds import AUCTION_CALLS, DEAL_TRICKS, PACK_CARDS, PER_SEAT, Carried, Seat
 from service.rules.briscola.options import BriscolaOptions, ChiamataOptions
 from service.rules.cards import Card
-from service.rules.game import SeatBase, StateBase
 from service.rules.tricks import Trick
 
 PLAY = "play"

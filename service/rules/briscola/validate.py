@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from service.rules.base import Check, seat_count_problems, seat_order_problems
 from service.rules.briscola.cards import PACK, winner_and_points
 from service.rules.briscola.common import face_up_reachable
 from service.rules.briscola.state import (
@@ -22,7 +23,6 @@ from service.rules.briscola.state import (
 )
 from service.rules.cards import SUITS, Card, rank, suit
 from service.rules.errors import Problem
-from service.rules.game import Check, seat_count_problems, seat_order_problems
 from service.rules.seats import next_seat
 from service.rules.trick_history import TrickCodes, table_cards_problems, trick_history_problems, turn_up_problems
 from service.rules.tricks import Trick

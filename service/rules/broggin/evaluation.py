@@ -64,7 +64,7 @@ from service.rules.broggin.wording import (
     said_of,
 )
 from service.rules.cards import Card
-from service.rules.game import TIE, Evaluation, HandRanking
+from service.rules.hand_game import TIE, Evaluation, HandRanking
 from service.rules.tables import TABLES, HandRank, HandTable, LazyTableData, PackedKeys, TableData, hand_rank
 
 CATEGORIES = tuple(CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES, reverse=True))

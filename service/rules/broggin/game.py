@@ -1,4 +1,4 @@
-"""Broggin as a :class:`~service.rules.game.HandGame` (rules/broggin.md).
+"""Broggin as a :class:`~service.rules.hand_game.HandGame` (rules/broggin.md).
 
 Flow (1(b)): antes and four cards each at the deal; the first round ("Första budet": ``bet`` exactly one
 stake or ``fold``); the exchange ("Bytet": ``exchange`` any number of cards, drawn from the top of the stock);
@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Annotated
 
 from service.rules.actions import ActionBase, Call, Fold, Raise
+from service.rules.base import Event, LegalAction, Result, Transition, hide
 from service.rules.betting import payouts, split_pot, still_in
 from service.rules.bounds import HAND, Chips
 from service.rules.broggin.cards import FULL_PACK, NOTATION, TRUMPS, Assignments, domain, is_trump, parse_broggin
@@ -44,18 +45,7 @@ from service.rules.broggin.validate import BrogginProblem, state_problems
 from service.rules.broggin.wording import describe, said_of
 from service.rules.cards import Card
 from service.rules.errors import CardError, InvalidInput, Problem
-from service.rules.game import (
-    Comparison,
-    Declarations,
-    Evaluation,
-    Event,
-    HandGame,
-    LegalAction,
-    Result,
-    Transition,
-    hide,
-    ranking_groups,
-)
+from service.rules.hand_game import Comparison, Declarations, Evaluation, HandGame, ranking_groups
 from service.rules.names import ENGLISH
 from service.rules.seats import order_from, replace_seat
 from service.rules.shuffle import shuffle

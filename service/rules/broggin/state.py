@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
+from service.rules.base import SeatBase, StateBase
 from service.rules.bounds import HAND, PACK_CARDS, PER_SEAT
 from service.rules.broggin.options import BrogginOptions
 from service.rules.cards import Card
-from service.rules.game import SeatBase, StateBase
 
 BET1 = "bet1"
 EXCHANGE = "exchange"

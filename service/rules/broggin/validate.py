@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from service.rules.base import cards_problem, seat_count_problems
 from service.rules.betting import still_in
 from service.rules.broggin.cards import FULL_PACK
 from service.rules.broggin.evaluation import declaration_problems
 from service.rules.broggin.state import BET1, BET2, COMPLETE, DECLARE, EXCHANGE, PHASES, BrogginState
 from service.rules.cards import Card
 from service.rules.errors import Problem
-from service.rules.game import cards_problem, seat_count_problems
 from service.rules.seats import order_from
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from typing import Annotated, NamedTuple
 
 from service.rules.bounds import Words
 from service.rules.cards import PIP_VALUE, RANK_LETTER, Card, french_pack, rank
-from service.rules.game import TIE, HandRanking
+from service.rules.hand_game import TIE, HandRanking
 from service.rules.old_brag.options import OldBragOptions
 from service.rules.old_brag.wording import Said, describe
 from service.rules.tables import TABLES, HandRank, HandTable, TableData, hand_rank
@@ -176,7 +176,7 @@ def deciding(best: Key, second: Key) -> str:
 
 def described(table: HandTable, hand: Sequence[Card], found: HandRank, options: OldBragOptions, language: str) -> str:
     """An evaluated hand's description in ``language``: what its best reading says (read again: once per answer
-    of the table and language, :meth:`~service.rules.game.HandGame.describe`)."""
+    of the table and language, :meth:`~service.rules.hand_game.HandGame.describe`)."""
     return describe(best_reading(hand, flags_of(options))[1], language)
 
 

@@ -1,4 +1,4 @@
-"""Old Brag as a :class:`~service.rules.game.HandGame` (rules/old-brag.md).
+"""Old Brag as a :class:`~service.rules.hand_game.HandGame` (rules/old-brag.md).
 
 A deal: antes (main pot, and Pot I and Pot III with the consolation pots on) -> three cards each, the
 third face up -> Pot I to the highest face-up card -> betting for the main pot, opened by the dealer ->
@@ -14,17 +14,11 @@ from enum import StrEnum
 from typing import Any
 
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
+from service.rules.base import Event, LegalAction, Result, Transition, hide
 from service.rules.betting import amounts, payouts, still_in
 from service.rules.cards import PIP_VALUE, Card, FrenchCards, rank
 from service.rules.errors import Problem
-from service.rules.game import (
-    Event,
-    HandGame,
-    LegalAction,
-    Result,
-    Transition,
-    hide,
-)
+from service.rules.hand_game import HandGame
 from service.rules.old_brag.evaluation import (
     RANKING,
     evaluate_hand,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from service.rules.cards import Card, french_pack, suit
-from service.rules.game import TIE, HandRanking
+from service.rules.hand_game import TIE, HandRanking
 from service.rules.tables import TABLES, HandRank, HandTable, TableData, hand_rank
 from service.rules.three_card_brag.options import BragOptions
 from service.rules.three_card_brag.wording import describe, values_of

@@ -1,4 +1,4 @@
-"""Three Card Brag as a :class:`~service.rules.game.HandGame` (rules/three-card-brag.md)."""
+"""Three Card Brag as a :class:`~service.rules.hand_game.HandGame` (rules/three-card-brag.md)."""
 
 from __future__ import annotations
 
@@ -9,17 +9,11 @@ from enum import StrEnum
 from typing import Any
 
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
+from service.rules.base import Event, LegalAction, Result, Transition, hide
 from service.rules.betting import amounts, payouts, still_in
 from service.rules.cards import Card, FrenchCards
 from service.rules.errors import Problem
-from service.rules.game import (
-    Event,
-    HandGame,
-    LegalAction,
-    Result,
-    Transition,
-    hide,
-)
+from service.rules.hand_game import HandGame
 from service.rules.seats import next_active, replace_seat
 from service.rules.three_card_brag.evaluation import RANKING, evaluate_hand
 from service.rules.three_card_brag.events import EVENTS, BragResult

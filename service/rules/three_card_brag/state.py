@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
+from service.rules.base import SeatBase, StateBase
 from service.rules.bounds import PACK_CARDS, PER_SEAT, Carried, Seat
 from service.rules.cards import Card
-from service.rules.game import SeatBase, StateBase
 from service.rules.three_card_brag.options import BragOptions
 
 BETTING = "betting"

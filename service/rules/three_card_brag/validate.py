@@ -5,10 +5,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from service.rules.base import cards_problem, seat_count_problems
 from service.rules.betting import still_in
 from service.rules.cards import Card
 from service.rules.errors import Problem
-from service.rules.game import cards_problem, seat_count_problems
 from service.rules.three_card_brag.state import BETTING, PHASES, BragState
 
 if TYPE_CHECKING:
