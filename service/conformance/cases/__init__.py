@@ -29,6 +29,7 @@ from service.conformance.cases import (
     records,
     refusals,
     states,
+    suggest,
     tricks,
 )
 
@@ -52,5 +53,6 @@ MODULES = (
     names,
     equity,
     notation,
+    suggest,
     malformed,
 )

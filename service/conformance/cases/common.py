@@ -97,6 +97,7 @@ def operations(game: Game[Any, Any, Any]) -> list[str]:
         "states/view",
         "records/adjudicate",
         "matches/adjudicate",
+        "actions/suggest",
     ]
 
 

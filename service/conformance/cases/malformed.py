@@ -28,6 +28,7 @@ WRONG_TYPE = {
     "states/view": ("seat", "0"),
     "records/adjudicate": ("record", []),
     "matches/adjudicate": ("match", []),
+    "actions/suggest": ("level", 1),
 }
 """Per operation: a field and a value of the wrong JSON type for it (``"2"`` is not an integer)."""
 
@@ -50,6 +51,7 @@ def valid_bodies(game: Game[Any, Any, Any]) -> dict[str, dict[str, Any]]:
         "actions": {"state": state, "action": played.actions[0]},
         "states/validate": {"state": state},
         "states/view": {"state": state, "seat": 0},
+        "actions/suggest": {"state": state, "level": "easy"},
         "records/adjudicate": {"record": {**played.record, "actions": played.actions[:2]}},
         "matches/adjudicate": {
             "match": {
