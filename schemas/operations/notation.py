@@ -9,16 +9,14 @@ from typing import Any
 from marshmallow import Schema, fields, validate, validates_schema
 
 from schemas.common import ProblemItemSchema, named_schema
-from schemas.fields import StrictString
+from schemas.fields import MostMembers, StrictString
 from schemas.operations.matches import match_schema
 from schemas.operations.records import notation_field, one_of, record_schema
 from schemas.parts import GameParts
 from service.notation.errors import Code
-from service.notation.reader import DEAL_TAGS, HEADER
+from service.notation.reader import DEAL_TAGS, HEADER, MAX_TAG_VALUE, MAX_TAGS, TAG_NAME
 from service.rules.game import Game
 
-TAG_NAME = r"^[A-Za-z][A-Za-z0-9_]*$"
-MAX_TAGS = 32
 RESERVED_TAGS = frozenset({*HEADER, *DEAL_TAGS, "deal"})
 """The tags the notation gives a meaning (their values are the record's own fields, never ``tags``)."""
 
@@ -72,12 +70,15 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
 
 def _tags_field() -> fields.Field:
     return fields.Dict(
-        keys=StrictString(validate=[validate.Regexp(TAG_NAME), validate.NoneOf(sorted(RESERVED_TAGS))]),
-        values=StrictString(validate=validate.Length(max=1000)),
-        validate=validate.Length(max=MAX_TAGS),
+        keys=StrictString(validate=[validate.Regexp(f"^{TAG_NAME}$"), validate.NoneOf(sorted(RESERVED_TAGS))]),
+        values=StrictString(validate=validate.Length(max=MAX_TAG_VALUE)),
+        validate=MostMembers(MAX_TAGS),
         metadata={
-            "description": "The text's other tags (`Event`, `Date`, `Names`...): kept, ignored by the rules.",
+            "description": "The text's other tags (`Event`, `Date`, `Names`...): kept, ignored by the rules. A "
+            "name is a letter then letters, digits and `_`, not one of the notation's own tags (docs/notation.md "
+            "N-T8).",
             "maxProperties": MAX_TAGS,
+            "propertyNames": {"pattern": f"^{TAG_NAME}$"},
         },
     )
 

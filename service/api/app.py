@@ -117,6 +117,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.url_map.merge_slashes = False  # '//v1//games' is a 404, never a redirect built from the Host header
     api = ProblemApi(app)
     api.ma_plugin.converter.add_attribute_function(guard.max_contains_doc)
+    api.ma_plugin.converter.add_attribute_function(guard.property_names_doc)
     api.register_blueprint(ops.blp)
     for game in GAMES.values():
         api.register_blueprint(game_blueprint(game))

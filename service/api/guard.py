@@ -309,3 +309,9 @@ def max_contains_doc(converter: Any, field: fields.Field, **_: Any) -> dict[str,
     if most is None:
         return {}
     return {"contains": {"type": "object"}, "minContains": 0, "maxContains": most}
+
+
+def property_names_doc(converter: Any, field: fields.Field, **_: Any) -> dict[str, Any]:
+    """apispec: document an object's ``propertyNames`` metadata (the pattern its names follow)."""
+    names = field.metadata.get("propertyNames")
+    return {} if names is None else {"propertyNames": names}

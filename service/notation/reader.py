@@ -23,8 +23,14 @@ DEAL_TAGS = ("dealer", "seed", "deck")
 """The tags of one deal (N-T6)."""
 SPELLING = {"notation": "Notation", "game": "Game", "players": "Players", "options": "Options", "carry": "Carry"}
 SPELLING.update({"deal": "Deal", "dealer": "Dealer", "seed": "Seed", "deck": "Deck"})
+TAG_NAME = r"[A-Za-z][A-Za-z0-9_]*"
+"""A tag's name (N-T1): the pattern the contract's ``tags`` states for their names."""
+MAX_TAGS = 32
+"""The most other tags a text keeps (N-T8): what ``records/parse`` can answer and ``records/format`` write back."""
+MAX_TAG_VALUE = 1000
+"""The most characters of an other tag's value (the same bound)."""
 _SEAT = re.compile(r"[sS]([0-9]+)")
-_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_TAG_NAME = re.compile(TAG_NAME)
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
@@ -77,6 +83,8 @@ class Reader:
         self.header: dict[str, Any] = {}
         self.positions: dict[str, Position] = {"": (1, 1)}
         self.other: dict[str, str] = {}
+        self.other_names: set[str] = set()
+        """The other tags' names in lower case (a name given twice, in any case, is refused)."""
         self.deals: list[DealText] = []
         self.numbered = False
         """Whether the deals have ``Deal`` tags."""
@@ -136,18 +144,30 @@ class Reader:
         if close.kind is not Kind.CLOSE:
             raise _error(close, Code.malformed_tag, f'"]" to close [{name.text} ...]')
         self.i += 4
-        text, columns = string_value(value)
         key = name.text.lower()
+        if key not in HEADER and key not in DEAL_TAGS and key != "deal":
+            return self.other_tag(key, name, value)
+        text, columns = string_value(value)
         if key in HEADER:
             self.header_tag(key, name, value, text, columns)
         elif key == "deal":
             self.deal_tag(open_, value, text)
-        elif key in DEAL_TAGS:
-            self.deal_field(key, open_, name, value, text, columns)
         else:
-            if any(known.lower() == key for known in self.other):
-                raise _error(name, Code.duplicate_tag, "each tag once", f"[{name.text}] given twice")
-            self.other[name.text] = text
+            self.deal_field(key, open_, name, value, text, columns)
+
+    def other_tag(self, key: str, name: Token, value: Token) -> None:
+        """A tag the notation gives no meaning (N-T8): kept, within the bounds of what ``records/parse`` answers
+        and ``records/format`` writes back."""
+        if key in self.other_names:
+            raise _error(name, Code.duplicate_tag, "each tag once", f"[{name.text}] given twice")
+        if len(self.other) == MAX_TAGS:
+            raise _error(name, Code.invalid_value, f"at most {MAX_TAGS} other tags", f"[{name.text}]")
+        text, columns = string_value(value)  # escapes shorten a value: counted once decoded
+        if len(text) > MAX_TAG_VALUE:
+            expected, found = f"a value of at most {MAX_TAG_VALUE} characters", f"{len(text):,} characters"
+            raise _error(value, Code.invalid_value, expected, found, (value.line, columns[MAX_TAG_VALUE]))
+        self.other_names.add(key)
+        self.other[name.text] = text
 
     def header_tag(self, key: str, name: Token, value: Token, text: str, columns: list[int]) -> None:
         if self.deals:
@@ -419,4 +439,4 @@ def _cards(text: str, columns: list[int], line: int, positions: dict[str, Positi
     return cards
 
 
-__all__ = ["NOTATION", "Reader", "Reading", "read"]
+__all__ = ["MAX_TAGS", "MAX_TAG_VALUE", "NOTATION", "TAG_NAME", "Reader", "Reading", "read"]

@@ -32,3 +32,42 @@ def test_a_number_past_int_is_refused_at_its_value(client: Any, operation: str, 
     item = refusal(client, operation, HEAD + tag + "\n" + DEAL)
     assert (item["line"], item["column"], item["code"]) == (4, column, "invalid_number")
     assert "20 digits" in item["expected"] and LONG not in item["detail"]
+
+
+def tagged(count: int, length: int = 1) -> str:
+    return HEAD + "".join(f'[T{i} "{"v" * length}"]\n' for i in range(count)) + DEAL
+
+
+def test_what_parse_answers_format_writes_back(client: Any) -> None:
+    """Read what you can write back: the most tags, each the longest value, read and written again."""
+    answer = client.post("/v1/briscola/records/parse", json={"notation": tagged(32, 1000)})
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert len(body["tags"]) == 32
+    written = client.post("/v1/briscola/records/format", json=body)
+    assert written.status_code == 200, written.get_data()[:300]
+    assert written.get_json()["notation"].count('"' + "v" * 1000 + '"') == 32
+
+
+def test_one_tag_too_many_is_refused_at_its_name(client: Any) -> None:
+    item = refusal(client, "records/parse", tagged(20_000))
+    assert (item["line"], item["column"], item["code"]) == (4 + 32, 2, "invalid_value")
+    assert "32" in item["expected"]
+
+
+def test_a_tag_value_too_long_is_refused_at_its_first_character_past_the_bound(client: Any) -> None:
+    text = HEAD + '[Event "' + "\\u00e4" * 3 + "v" * 998 + '"]\n' + DEAL  # escapes count as the character they write
+    item = refusal(client, "records/parse", text)
+    assert (item["line"], item["column"], item["code"]) == (4, 9 + 3 * 6 + 997, "invalid_value")
+    assert "1000" in item["expected"]
+
+
+def test_the_contract_states_the_names_the_server_takes(client: Any) -> None:
+    from service.notation.reader import TAG_NAME
+
+    spec = client.get("/openapi.json").get_json()
+    tags = spec["components"]["schemas"]["BriscolaParseResponseRecord"]["properties"]["tags"]
+    assert tags["propertyNames"] == {"pattern": f"^{TAG_NAME}$"} and tags["maxProperties"] == 32
+    assert "maxLength" not in tags  # an object has members, not a length
+    refused = client.post("/v1/briscola/records/format", json={"record": {}, "tags": {"9x": "v"}})
+    assert refused.status_code == 422
