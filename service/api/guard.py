@@ -63,7 +63,7 @@ def check_body(request: Request) -> Response | None:
     if duplicate is not None:
         return duplicate
     bounds = _view_bounds(current_app.view_functions.get(request.endpoint or ""))
-    items = list(_bound_problems(None if strict else text, document, bounds))
+    items = list(bound_problems(None if strict else text, document, bounds))
     if items and items[0].get("kind") == "surrogate":
         return problem(400, "Bad Request", items[0]["detail"], errors=[_item(items[0])])
     if items:
@@ -188,7 +188,7 @@ def _walk_field(field: fields.Field, path: tuple[str, ...], depth: int) -> Itera
 
 
 # -- the document's own bounds ---------------------------------------------------------------------
-def _bound_problems(text: str | None, document: Any, bounds: tuple[Bound, ...]) -> Iterator[dict[str, Any]]:
+def bound_problems(text: str | None, document: Any, bounds: tuple[Bound, ...]) -> Iterator[dict[str, Any]]:
     """A lone surrogate (a 400), else an integer past ``int()``'s digits or the first array over its bound, outer
     arrays first (a 422). ``text`` is the body the standard library read, None for one orjson read (which
     refuses lone surrogates and such integers)."""

@@ -12,8 +12,9 @@ from typing import Any
 from service.notation.errors import Code, NotationError
 from service.notation.grammar import Field, Shape, Signature, signatures
 from service.notation.tokens import Kind, Token, string_value, tokenize
-from service.notation.values import MAX_DIGITS, Entries, Position
+from service.notation.values import MAX_DIGITS, MAX_ITEMS, Entries, Position
 from service.rules.game import Game
+from service.rules.match import MAX_DEALS, MAX_MATCH_ACTIONS
 
 NOTATION = "card-arbiter/1"
 """The value of the ``Notation`` tag: this notation and its version."""
@@ -86,6 +87,8 @@ class Reader:
         self.other_names: set[str] = set()
         """The other tags' names in lower case (a name given twice, in any case, is refused)."""
         self.deals: list[DealText] = []
+        self.actions = 0
+        """The actions read, in all the deals (at most :data:`MAX_MATCH_ACTIONS`)."""
         self.numbered = False
         """Whether the deals have ``Deal`` tags."""
 
@@ -197,6 +200,8 @@ class Reader:
         if self.deals and not self.numbered:
             raise _error(open_, Code.misplaced_tag, '[Deal "0"] before the tags of the first deal', "[Deal]")
         index = _number(value, text, "the deal's number")
+        if index == MAX_DEALS:
+            raise _error(open_, Code.invalid_value, f"at most {MAX_DEALS} deals", "[Deal]")
         if index != len(self.deals):
             raise _error(value, Code.deal_out_of_order, f'[Deal "{len(self.deals)}"]', f"deal {index}", _inside(value))
         self.numbered = True
@@ -245,6 +250,9 @@ class Reader:
     def action(self) -> None:
         """``s<seat> <type> <fields>`` (N-A1)."""
         seat_token = self.peek(0)
+        if self.actions == MAX_MATCH_ACTIONS:
+            raise _error(seat_token, Code.invalid_value, f"at most {MAX_MATCH_ACTIONS:,} actions in all the deals")
+        self.actions += 1
         deal = self.current(seat_token)
         if not deal.actions:
             self.complete(deal, seat_token)
@@ -355,6 +363,8 @@ class Reader:
         cards: list[str] = []
         positions[pointer] = self.here()
         while (token := self.word()) is not None and token.text.lower() not in self.keywords:
+            if len(cards) == MAX_ITEMS:
+                raise _error(token, Code.invalid_value, f"at most {MAX_ITEMS:,} cards")
             positions[f"{pointer}/{len(cards)}"] = (token.line, token.column)
             cards.append(token.text)
             self.i += 1
@@ -365,6 +375,8 @@ class Reader:
         pairs: dict[str, str] = {}
         positions[pointer] = (type_token.line, type_token.column)
         while (token := self.word()) is not None:
+            if len(pairs) == MAX_ITEMS:
+                raise _error(token, Code.invalid_value, f"at most {MAX_ITEMS:,} trumps declared")
             key, equals, value = token.text.partition("=")
             if not equals or not key or not value:
                 raise _error(token, Code.invalid_assignment, "trump=card, such as Witch=QSw", repr(token.text))
@@ -381,6 +393,8 @@ class Reader:
         positions[pointer] = (type_token.line, type_token.column)
         expected = "a meld: its kind then its cards in parentheses, such as marriage(KH QH)"
         while (kind := self.word()) is not None:
+            if len(melds) == MAX_ITEMS:
+                raise _error(kind, Code.invalid_value, f"at most {MAX_ITEMS:,} melds")
             at = f"{pointer}/{len(melds)}"
             positions[at] = positions[f"{at}/kind"] = (kind.line, kind.column)
             opening = self.peek(1)
@@ -434,6 +448,8 @@ def _cards(text: str, columns: list[int], line: int, positions: dict[str, Positi
     """The cards of a ``Deck`` tag, separated by spaces (N-T7)."""
     cards: list[str] = []
     for found in re.finditer(r"\S+", text):
+        if len(cards) == MAX_ITEMS:
+            raise NotationError(line, columns[found.start()], Code.invalid_value, f"at most {MAX_ITEMS:,} cards")
         positions[f"/deck/{len(cards)}"] = (line, columns[found.start()])
         cards.append(found.group())
     return cards

@@ -24,6 +24,11 @@ _LITERALS: dict[str, Any] = {"true": True, "false": False, "null": None}
 MAX_DIGITS = 20
 """The most digits of a whole number the reader takes (a number past 64 bits is refused by the schemas anyway;
 ``int()`` refuses more than 4,300)."""
+MAX_ITEMS = 10_000
+"""The most items of any list of a text (a deck, an action's cards, an option's items): no list of the contract
+holds more, and past it the reader stops at once (docs/notation.md N-L3)."""
+MAX_ENTRIES = 64
+"""The most entries of an ``Options`` or ``Carry`` tag (the most members of an object of the contract)."""
 EXPECTED = 'name=value entries (value: true, false, null, a number, a word, "a string", or items a,b)'
 
 
@@ -56,6 +61,8 @@ class Entries:
             if name is None or name.end() == len(text) or text[name.end()] != "=":
                 raise self.error(i, EXPECTED, f"{_word(text, i)!r}")
             key = name.group().lower()
+            if len(self.entries) == MAX_ENTRIES:
+                raise self.error(i, f"at most {MAX_ENTRIES} entries", repr(key))
             if key in self.entries:
                 raise self.error(i, "each name once", f"{key!r} given twice")
             self.positions[key] = self.at(i)
@@ -68,6 +75,8 @@ class Entries:
             return [], i + 2
         items: list[Any] = []
         while True:
+            if len(items) == MAX_ITEMS:
+                raise self.error(i, f"at most {MAX_ITEMS:,} items")
             self.positions[f"{key}/{len(items)}"] = self.at(i)
             item, i = self.scalar(i)
             items.append(item)
@@ -149,4 +158,14 @@ def write_scalar(value: Any) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-__all__ = ["EXPECTED", "MAX_DIGITS", "Entries", "Position", "read_scalar", "readable", "write_entries"]
+__all__ = [
+    "EXPECTED",
+    "MAX_DIGITS",
+    "MAX_ENTRIES",
+    "MAX_ITEMS",
+    "Entries",
+    "Position",
+    "read_scalar",
+    "readable",
+    "write_entries",
+]

@@ -75,30 +75,39 @@ def rounds(game: Game[Any, Any, Any], players: int, actions: Sequence[dict[str, 
     """Where each line's actions start and end (N-W3): a trick game's line ends after each trick's last play (every
     ``players``-th play), and the actions before the deal's first play have a line of their own when more than one
     seat takes them (an auction); another game's line is one round of the table: it ends before an action whose
-    seat comes earlier in the order of play, counted from the line's first seat, than the action before it."""
+    seat comes earlier in the order of play, counted from the line's first seat, than the action before it. One
+    pass: a line's seats are kept as it grows, never counted again."""
     start, plays = 0, 0
+    seats: set[int] = set()
     trick_game = isinstance(game, TrickGame)
     for i, action in enumerate(actions):
-        if i > start and _breaks(trick_game, players, actions[start:i], action, plays):
+        if i > start and _breaks(trick_game, players, seats, actions[start]["seat"], actions[i - 1], action, plays):
             yield start, i
-            start = i
+            start, seats = i, set()
+        seats.add(action["seat"])
         if trick_game and action["type"] == "play":
             plays += 1
             if plays % players == 0:
                 yield start, i + 1
-                start = i + 1
+                start, seats = i + 1, set()
     if start < len(actions):
         yield start, len(actions)
 
 
-def _breaks(trick_game: bool, players: int, line: Sequence[dict[str, Any]], action: dict[str, Any], plays: int) -> bool:
-    """Whether ``action`` starts a new line after the actions ``line``."""
+def _breaks(
+    trick_game: bool,
+    players: int,
+    seats: set[int],
+    first: int,
+    last: dict[str, Any],
+    action: dict[str, Any],
+    plays: int,
+) -> bool:
+    """Whether ``action`` starts a new line after a line of ``seats``, from seat ``first``, ending with ``last``."""
     if trick_game:
-        return plays == 0 and action["type"] == "play" and len({a["seat"] for a in line}) > 1
-    first: int = line[0]["seat"]
+        return plays == 0 and action["type"] == "play" and len(seats) > 1
     seat: int = action["seat"]
-    last: int = line[-1]["seat"]
-    return (seat - first) % players < (last - first) % players
+    return bool((seat - first) % players < (last["seat"] - first) % players)
 
 
 __all__ = ["action_text", "rounds", "write"]

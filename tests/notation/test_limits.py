@@ -71,3 +71,24 @@ def test_the_contract_states_the_names_the_server_takes(client: Any) -> None:
     assert "maxLength" not in tags  # an object has members, not a length
     refused = client.post("/v1/briscola/records/format", json={"record": {}, "tags": {"9x": "v"}})
     assert refused.status_code == 422
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        (HEAD + "".join(f'[Deal "{i}"]\n' + DEAL for i in range(101)), 4 + 3 * 100, 1),
+        (HEAD + DEAL + "s1 play QC\n" * 10_001, 6 + 10_000, 1),
+        (HEAD + '[Dealer "0"]\n[Deck "' + "AS " * 10_001 + '"]\n' + DEAL, 5, 8 + 3 * 10_000),
+        (HEAD + '[Options "' + " ".join(f"x{i}=1" for i in range(65)) + '"]\n' + DEAL, 4, 11 + 5 * 10 + 6 * 54),
+    ],
+)
+def test_a_list_past_the_limits_is_refused_where_it_goes_past(client: Any, text: str, line: int, column: int) -> None:
+    item = refusal(client, "matches/adjudicate", text)
+    assert (item["line"], item["column"]) == (line, column), item
+    assert item["code"] in ("invalid_value", "invalid_option") and "at most" in item["expected"]
+
+
+def test_a_record_over_its_own_list_bound_is_refused_before_loading(client: Any) -> None:
+    item = refusal(client, "records/parse", HEAD + DEAL + "s1 play QC\n" * 1001)
+    assert (item["line"], item["column"], item["code"]) == (6, 1, "invalid_value")
+    assert "at most 1000 items" in item["detail"]

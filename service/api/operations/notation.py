@@ -18,7 +18,7 @@ from schemas.operations.matches import match_schema
 from schemas.operations.notation import serves
 from schemas.operations.records import record_schema
 from service.api.answers import answer
-from service.api.guard import NOT_CHECKED, checked_document
+from service.api.guard import NOT_CHECKED, bound_problems, bounds_of, checked_document
 from service.api.plain import RecordReader
 from service.api.problems import pointer_items
 from service.api.routes import GameRoutes
@@ -82,13 +82,15 @@ def loaded(game: Game[Any, Any, Any], s: GameSchemas, reading: Reading) -> dict[
     """The record or match of ``reading`` as the schemas load it (a record: the plain reader of ``records/
     adjudicate`` first, the record schema for anything it leaves); a value they refuse is a NotationError at its
     word, the earliest in the text when there are several."""
+    record_schema_, match_schema_ = _schemas(game, s)
+    bounded(record_schema_ if reading.kind == "record" else match_schema_, reading)
     if reading.kind == "record":
         fast = _plain(game, s)({"record": reading.data})
         if fast is not None:
             record: dict[str, Any] = fast["record"]
             return record
-        return _load(_schemas(game, s)[0], reading, reading.data)
-    return _load(_schemas(game, s)[1], reading, reading.data)
+        return _load(record_schema_, reading, reading.data)
+    return _load(match_schema_, reading, reading.data)
 
 
 def record_of_text(game: Game[Any, Any, Any], s: GameSchemas, text: str) -> tuple[dict[str, Any], Reading]:
@@ -159,6 +161,13 @@ def _load(schema: Schema, reading: Reading, data: dict[str, Any]) -> dict[str, A
         first = min(items, key=lambda item: reading.position(item["pointer"]))
         raise _refused(reading, first["pointer"], "a value the record takes there", first["detail"]) from None
     return result
+
+
+def bounded(schema: Schema, reading: Reading) -> None:
+    """The text's lists and objects within the bounds of ``schema``, checked before it loads any item, as a JSON
+    body's are (:func:`service.api.guard.bound_problems`): a list over its bound is a NotationError at its word."""
+    for item in bound_problems(None, reading.data, bounds_of(schema)):
+        raise _refused(reading, item["pointer"], "a record within the limits of docs/api.md", item["detail"])
 
 
 def _refused(

@@ -1,0 +1,98 @@
+"""Every text the body limit admits costs CPU in proportion to its length (issue 40 item 4): each worst shape of
+the notation (the most tags, the longest value, the longest lists, the most entries, deals, actions, comments),
+sent whole, costs per character no more than a normal record's parse does, measured in the same test. A loop
+that compares each part with all before it (20,000 tags took 21 s) fails it by orders of magnitude."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from service.notation.writer import rounds, write
+from service.rules.registry import GAMES
+from tests.simulation import play
+
+MOST = 990_000
+"""Characters of each worst text: just under the notation's 1,000,000."""
+HEAD = '[Game "{game}"]\n[Players "{players}"]\n'
+DEAL = '[Dealer "0"]\n[Seed "s"]\n'
+
+
+def filled(prefix: str, unit: Callable[[int], str], suffix: str = "") -> str:
+    """``prefix``, then ``unit(0)``, ``unit(1)``... up to :data:`MOST` characters, then ``suffix``."""
+    parts, size, i = [prefix], len(prefix) + len(suffix), 0
+    while size < MOST:
+        part = unit(i)
+        parts.append(part)
+        size, i = size + len(part), i + 1
+    return "".join(parts) + suffix
+
+
+def briscola(tail: str = "") -> str:
+    return HEAD.format(game="briscola", players=2) + tail
+
+
+WORST: dict[str, tuple[str, str]] = {
+    "other tags": ("briscola", filled(briscola(), lambda i: f'[T{i} "v"]\n', DEAL)),
+    "one long value": ("briscola", briscola('[Event "' + "\\u00e4" * (MOST // 6) + '"]\n' + DEAL)),
+    "long seed": ("briscola", briscola('[Dealer "0"]\n[Seed "' + "\\u00e4" * (MOST // 6) + '"]\n')),
+    "long deck": ("briscola", filled(briscola('[Dealer "0"]\n[Deck "'), lambda i: "AS ", '"]\n')),
+    "many actions": ("briscola", filled(briscola(DEAL), lambda i: "s0 play AS ")),
+    "many cards": ("broggin", filled(HEAD.format(game="broggin", players=2) + DEAL + "s1 exchange", lambda i: " 1Sw")),
+    "many pairs": (
+        "broggin",
+        filled(HEAD.format(game="broggin", players=2) + DEAL + "s1 declare", lambda i: f" W{i}=QSw"),
+    ),
+    "many melds": (
+        "brisque",
+        filled(HEAD.format(game="brisque", players=2) + DEAL + "s1 announce", lambda i: " m(KH)"),
+    ),
+    "long option list": ("briscola", filled(briscola('[Options "x='), lambda i: "1,", '"]\n' + DEAL)),
+    "many entries": ("briscola", filled(briscola('[Options "'), lambda i: f"x{i}=1 ", '"]\n' + DEAL)),
+    "many deals": ("briscola", filled(briscola(), lambda i: f'[Deal "{i}"]\n{DEAL}')),
+    "move numbers": ("briscola", filled(briscola(DEAL), lambda i: "1. ")),
+    "comments": ("briscola", filled(briscola(DEAL), lambda i: "{\n}; c\n")),
+    "long number": ("briscola", briscola('[Carry "match_score=' + "9" * MOST + '"]\n')),
+}
+
+
+def cpu(client: Any, path: str, body: dict[str, Any]) -> tuple[float, int]:
+    start = time.process_time()
+    answer = client.post(path, json=body)
+    return time.process_time() - start, answer.status_code
+
+
+def baseline(client: Any) -> float:
+    """CPU seconds per character of a normal record's parse: a whole deal of Briscola (best of five)."""
+    text = write(GAMES["briscola"], "record", play(GAMES["briscola"], 2, "cost").record())
+    costs = [cpu(client, "/v1/briscola/records/parse", {"notation": text}) for _ in range(5)]
+    assert all(status == 200 for _, status in costs)
+    return min(c for c, _ in costs) / len(text)
+
+
+@pytest.mark.parametrize("shape", list(WORST))
+def test_a_worst_text_costs_no_more_per_character_than_a_normal_record(client: Any, shape: str) -> None:
+    per_character = baseline(client)
+    game, text = WORST[shape]
+    assert MOST <= len(text) <= 1_000_000
+    for operation in ("records/parse", "matches/adjudicate"):
+        spent, status = cpu(client, f"/v1/{game}/{operation}", {"notation": text})
+        assert status in (200, 422), (shape, operation, status)
+        assert spent <= 2 * per_character * len(text), (shape, operation, spent, per_character * len(text))
+
+
+def test_the_writer_is_one_pass_over_a_long_line() -> None:
+    """The writer's lines (N-W3) over an auction twenty times longer cost twenty times as much, not four hundred
+    (it counted the line's seats again at each action): per action, no more than twice the shorter one's."""
+    game = GAMES["briscola-chiamata"]
+    costs = []
+    for count in (1_000, 20_000):
+        actions = [{"seat": i % 5, "type": "pass"} for i in range(count)]
+        start = time.process_time()
+        for _ in range(3):
+            assert list(rounds(game, 5, actions)) == [(0, count)]
+        costs.append((time.process_time() - start) / count)
+    assert costs[1] <= 2 * costs[0], costs
