@@ -36,6 +36,18 @@ def worker_abort(worker: object) -> None:  # noqa: ARG001 - gunicorn's hook sign
     _aborted = True
 
 
+def instance(request_id: str) -> str:
+    """A problem's ``instance`` for ``request_id`` (the client's own id kept: its uuid5, as the app writes it)."""
+    from service.api.requestid import instance_uri
+
+    return instance_uri(request_id)
+
+
+def aborted() -> bool:
+    """Whether this worker is being aborted (its request outran ``timeout``)."""
+    return _aborted
+
+
 def write_problem(sock: socket.socket, status: int, reason: str, message: str) -> None:
     """gunicorn's refusal written as a problem (RFC 9457), with an ``X-Request-ID`` its ``instance`` names."""
     from service.api.problems import PROBLEM_JSON, TYPES, problem_type, short
@@ -45,13 +57,17 @@ def write_problem(sock: socket.socket, status: int, reason: str, message: str) -
         status, reason, retry = 503, "Service Unavailable", f"Retry-After: {RETRY_AFTER}\r\n"
         message = "The request ran past the worker's time limit while the service was busy; send it again later."
     request_id = str(uuid.uuid4())
+    if _aborted:  # the aborted request's own id, as its access line gives it (service/api/logs.py)
+        from service.api.requestid import IN_FLIGHT
+
+        request_id = IN_FLIGHT.get("id", request_id)
     body = json.dumps(
         {
             "type": problem_type(TYPES.get(status, "error")),
             "title": reason,
             "status": status,
             "detail": short(message or reason),
-            "instance": f"urn:uuid:{request_id}",
+            "instance": instance(request_id),
         }
     ).encode()
     head = (

@@ -17,7 +17,7 @@ from typing import Any
 
 from gunicorn.glogging import Logger as _GunicornBase
 
-from service.api.requestid import ENVIRON_ID, ENVIRON_ROUTE, current_request_id
+from service.api.requestid import ENVIRON_ID, ENVIRON_ROUTE, IN_FLIGHT, current_request_id
 
 FIELDS = ("method", "route", "path", "status", "duration_ms", "request_id")
 APP_LOGGERS = ("card_arbiter", "flask.app")
@@ -98,6 +98,32 @@ def access_fields(status: int | None, environ: dict[str, Any], seconds: float) -
     }
 
 
+def answered_status(resp: Any) -> int | None:
+    """The status gunicorn answered: the app's, or that of gunicorn's own error answer (its ``status`` text)."""
+    code = getattr(resp, "status_code", None)
+    if code is None and isinstance(getattr(resp, "status", None), str):
+        head = resp.status.split(" ", 1)[0]
+        code = int(head) if head.isdigit() else None
+    return code if isinstance(code, int) else None
+
+
+def aborted_fields(status: int | None) -> dict[str, Any]:
+    """The path, request id and status of the request gunicorn answers itself: the request in flight when the
+    worker timeout aborted it (:data:`~service.api.requestid.IN_FLIGHT`), answered 503 (service/refusals.py)."""
+    from service import refusals
+
+    fields: dict[str, Any] = {}
+    if not refusals.aborted():
+        return fields
+    if IN_FLIGHT:
+        path = IN_FLIGHT["path"]
+        fields = {"method": IN_FLIGHT["method"][:16], "request_id": IN_FLIGHT["id"]}
+        fields["path"] = path if len(path) <= MAX_PATH else path[:MAX_PATH] + "…"
+    if status == 500:
+        fields["status"] = 503
+    return fields
+
+
 class GunicornLogger(_GunicornBase):  # type: ignore[misc]
     """gunicorn's logger with JSON (or text) lines for its access and error logs and the app's loggers."""
 
@@ -111,6 +137,8 @@ class GunicornLogger(_GunicornBase):  # type: ignore[misc]
     def access(self, resp: Any, req: Any, environ: dict[str, Any], request_time: dt.timedelta) -> None:
         if not getattr(self, "access_log_enabled", True):
             return
-        fields = access_fields(getattr(resp, "status_code", None), environ, request_time.total_seconds())
+        fields = access_fields(answered_status(resp), environ, request_time.total_seconds())
+        if "PATH_INFO" not in environ:  # gunicorn's own error answer (a request aborted at the worker timeout)
+            fields.update(aborted_fields(fields["status"]))
         route = fields["route"] or fields["path"]
         self.access_log.info("%s %s %s", fields["method"], route, fields["status"], extra=fields)

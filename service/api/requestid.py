@@ -47,13 +47,21 @@ def current_instance() -> str | None:
     return None if request_id is None else instance_uri(request_id)
 
 
+IN_FLIGHT: dict[str, str] = {}
+"""The method, path and id of the request this worker is answering (empty between requests): what the access line
+and the 503 of a request the worker timeout aborts carry (gunicorn logs it from an environ of its own, without
+them). A sync worker answers one request at a time (service/gunicorn_conf.py)."""
+
+
 def assign(environ: dict[str, Any]) -> None:
     """Give the request its id (the first thing done to every request)."""
-    environ[ENVIRON_ID] = choose_request_id(environ.get("HTTP_X_REQUEST_ID"))
+    request_id = environ[ENVIRON_ID] = choose_request_id(environ.get("HTTP_X_REQUEST_ID"))
+    IN_FLIGHT.update(method=environ.get("REQUEST_METHOD", ""), path=environ.get("PATH_INFO", ""), id=request_id)
 
 
 def answer(environ: dict[str, Any], rule: Rule | None, response: Response) -> None:
     """The answer carries the id; the access log finds the id and the route in ``environ``."""
     request_id = environ.get(ENVIRON_ID) or choose_request_id(environ.get("HTTP_X_REQUEST_ID"))
     response.headers[HEADER] = environ[ENVIRON_ID] = request_id
+    IN_FLIGHT.clear()
     environ[ENVIRON_ROUTE] = rule.rule if rule is not None else None

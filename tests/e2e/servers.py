@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 import pytest
 import requests
@@ -59,9 +60,11 @@ def wait_ready(base: str, procs: list[subprocess.Popen], seconds: float = 120) -
 
 
 @contextmanager
-def gunicorn(workers: int, **settings: str) -> Iterator[tuple[str, int, subprocess.Popen]]:
+def gunicorn(
+    workers: int, log: IO[bytes] | None = None, **settings: str
+) -> Iterator[tuple[str, int, subprocess.Popen]]:
     """gunicorn with the project's config on a free loopback port, ready; yields (base URL, port, process).
-    ``settings`` are more environment variables (``GUNICORN_TIMEOUT="1"``)."""
+    ``settings`` are more environment variables (``GUNICORN_TIMEOUT="1"``); its logs go to ``log`` if given."""
     port, probes = free_ports(2)  # the probes' listener (service/probes.py) on a free port of its own
     env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers), **settings}
     env["PROBE_PORT"] = str(probes)
@@ -75,8 +78,8 @@ def gunicorn(workers: int, **settings: str) -> Iterator[tuple[str, int, subproce
         ],
         cwd=ROOT,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log or subprocess.DEVNULL,
+        stderr=log or subprocess.DEVNULL,
         start_new_session=True,  # its signals stay in its own process group
     )
     base = f"http://127.0.0.1:{port}"

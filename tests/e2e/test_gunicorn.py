@@ -133,3 +133,18 @@ def slowed(pids: list[int]) -> Iterator[None]:
     finally:
         hog.kill()
         hog.wait()
+
+
+def test_the_access_line_of_a_request_past_the_timeout_names_it(tmp_path: Path) -> None:
+    """The request the master aborts leaves an access line with its method, path, the status the client got (503)
+    and its request id, the one the answer carries (gunicorn logs it from an environ of its own, without them)."""
+    path, body = heaviest_equity()
+    log = tmp_path / "gunicorn.log"
+    with log.open("wb") as out, gunicorn(workers=1, log=out, GUNICORN_TIMEOUT="1") as (base, _port, proc):
+        with slowed(children(proc.pid)):
+            answer = requests.post(base + path, json=body, headers={"X-Request-ID": "slow-1"}, timeout=120)
+        assert answer.status_code == 503 and answer.headers["x-request-id"] == "slow-1"
+        requests.get(f"{base}/v1/games", timeout=30)
+    lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
+    access = [line for line in lines if line.get("request_id") == "slow-1"]
+    assert [(a["method"], a["path"], a["status"]) for a in access] == [("POST", path, 503)], lines[-5:]
