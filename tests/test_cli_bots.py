@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from service.cli import InProcess, main
-from service.cli_bots import said
+from service.cli import main
+from service.cli.common import InProcess
+from service.cli.suggestions import said
 
 
 def dealt(runner: CliRunner, game: str, players: int) -> dict:
@@ -168,7 +169,7 @@ def test_play_lists_a_fold_last_so_a_careless_1_does_not_fold():
 
 
 def test_a_declaration_asks_what_each_trump_stands_for():
-    from service.cli_bots import chosen
+    from service.cli.suggestions import chosen
 
     listed = {"seat": 0, "type": "declare", "domains": {"Fool": ["1Sw", "2Sw"], "Witch": ["1Sw", "KSt"]}}
     runner = CliRunner()

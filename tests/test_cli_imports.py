@@ -1,5 +1,5 @@
-"""Every module of the command line can be imported first, in a fresh interpreter (service.cli_notation and
-service.cli_bots import service.cli, whose group names their commands lazily: no circular import), and the
+"""Every module of the command line can be imported first, in a fresh interpreter (each command module imports
+service.cli.common, never the package's group, which names suggest, play, format and parse lazily), and the
 group still lists and runs those commands."""
 
 from __future__ import annotations
@@ -11,11 +11,16 @@ import pytest
 from click.testing import CliRunner
 
 MODULES = [
-    "service.cli_notation",
-    "service.cli_bots",
-    "service.cli_matches",
+    "service.cli.common",
+    "service.cli.serving",
+    "service.cli.hands",
+    "service.cli.deals",
+    "service.cli.records",
+    "service.cli.matches",
+    "service.cli.notation",
+    "service.cli.suggestions",
+    "service.cli.conformance",
     "service.cli",
-    "service.conformance.commands",
 ]
 
 

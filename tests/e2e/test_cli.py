@@ -74,7 +74,7 @@ def _play(client, game_id: str, players: int, seed: str, limit: int, prefer=PREF
 
 @functools.cache
 def _records(game_id: str) -> str:
-    from service.cli import _app
+    from service.cli.common import _app
 
     return json.dumps(_build(_app().test_client(), game_id))
 
@@ -243,7 +243,7 @@ def test_help_says_where_the_shared_options_go():
 
 
 def test_a_new_subcommand_or_subgroup_takes_the_shared_options():
-    from service.cli import SETTINGS, ArbiterGroup, Context
+    from service.cli.common import SETTINGS, ArbiterGroup, Context
 
     @click.group(cls=ArbiterGroup)
     @click.pass_context

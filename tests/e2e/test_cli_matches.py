@@ -122,7 +122,7 @@ def test_an_archives_json_lines_are_the_services_answers_byte_for_byte(tmp_path)
     """Each line of ``--json`` over an archive is the service's own answer to that item, as it writes it (compact
     JSON), whether judged here or by a ``--jobs`` worker; a line that orjson refuses and the standard library
     reads (an integer past 64 bits) is read as before and answered as the service answers that value."""
-    from service.cli import _app
+    from service.cli.common import _app
 
     match = _match("briscola", "bytes/0", deals=2)
     record = {**match["deals"][0], "players": match["players"]}
@@ -160,7 +160,7 @@ def test_every_games_match_is_printed_as_the_service_judges_it(game_id, tmp_path
     """Every game: ``--json`` is the service's answer to the match (which tests/api/test_matches.py checks deal for
     deal against records/adjudicate), and the readable output says each deal's result, every seat's summed
     standings and the match's winner as that answer has them."""
-    from service.cli import _app
+    from service.cli.common import _app
 
     match = _match(game_id, f"every/{game_id}", deals=3)
     path = _file(tmp_path, "match.json", match)

@@ -57,7 +57,7 @@ def test_adjudicate_counts_actions_from_one_and_says_amounts_in_words(tmp_path):
 
 
 def test_bounded_amounts_in_words():
-    from service.cli import action_text
+    from service.cli.common import action_text
 
     assert action_text({"seat": 1, "type": "raise", "min": 4, "max": None}) == "seat 1 raise to 4 or more"
     assert action_text({"seat": 1, "type": "raise", "min": 4, "max": 9}) == "seat 1 raise to 4 to 9"

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from service.cli import EXIT_BAD_INPUT, Arbiter, ArbiterCommand, BadInput, Context, emit, read_json
+from service.cli.common import EXIT_BAD_INPUT, Arbiter, ArbiterCommand, BadInput, Context, emit, read_json
 
 INVALID_NOTATION = "/invalid-notation"
 NOT_A_RECORD = "not_a_record"

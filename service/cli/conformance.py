@@ -110,7 +110,7 @@ def run(
     """Replay the vectors and compare whole answers: one line per unexpected result, a summary per game and
     operation (with --json, one JSON object saying the same). Exit 0 when every result is as expected, 1
     otherwise, 2 bad input, 3 service unreachable."""
-    from service.cli import SETTINGS, emit
+    from service.cli.common import SETTINGS, emit
     from service.conformance.client import InProcess, Remote, Unreachable
     from service.conformance.junit import write_junit
     from service.conformance.run import (

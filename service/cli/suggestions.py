@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import click
 
-from service.cli import ArbiterCommand, BadInput, Context, amount_text, emit, read_json, result_table, table
+from service.cli.common import ArbiterCommand, BadInput, Context, amount_text, emit, read_json, result_table, table
 from service.referee.sentences import TextSayer
 
 LEVELS = ("easy", "normal", "hard")
