@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 
 from schemas.common import HealthSchema, ReadySchema
 from schemas.operations.catalog import CatalogSchema
+from service.api import spec
 from service.api.metrics import render_metrics
 from service.api.operations.catalog import catalog_entry
 from service.api.routes import errors
@@ -105,13 +106,11 @@ def documents(app: Flask) -> dict[str, bytes]:
     """The OpenAPI document as JSON and as YAML, built once and kept (it depends only on the code): the
     preloading master builds them before it forks (service/wsgi.py), so the workers share the bytes and no
     worker's first request builds them."""
-    from service.api.openapi import spec_dict, spec_yaml
-
     built: dict[str, bytes] | None = app.extensions.get(DOCUMENTS)
     if built is None:
         built = {
-            "json": json.dumps(spec_dict(app), ensure_ascii=False).encode("utf-8"),
-            "yaml": spec_yaml(app).encode("utf-8"),
+            "json": json.dumps(spec.spec_dict(app), ensure_ascii=False).encode("utf-8"),
+            "yaml": spec.spec_yaml(app).encode("utf-8"),
         }
         app.extensions[DOCUMENTS] = built
     return built

@@ -5,7 +5,7 @@ wild-card reading and the same as a JSON-ready object), found by one dict lookup
 card values (:mod:`service.rules.hand_keys`). Hands with the same evaluation share one ``HandRank``.
 
 The tables for each game's default options ship with the package (``service/rules/data/<game>.table``,
-written by ``python -m service.rules.tables``, loaded in milliseconds). Tables for other options are built on
+written by ``python -m service.rules.data``, loaded in milliseconds). Tables for other options are built on
 first use and kept in :data:`TABLES`, a least-recently-used cache bounded by count and by size, so that no
 sequence of option sets grows a process without limit.
 """
@@ -24,7 +24,6 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
 from service.rules.hand_keys import card_values
@@ -448,24 +447,3 @@ def shipped(game: str) -> TableData | None:
     except (FileNotFoundError, ModuleNotFoundError):
         return None
     return loads(blob)
-
-
-def write_default_tables(folder: Path | None = None) -> list[Path]:
-    """Build every hand game's table for its default options and write it as package data."""
-    from service.rules.hand_game import HandGame
-    from service.rules.registry import GAMES
-
-    target = folder or Path(__file__).resolve().parent / "data"
-    target.mkdir(parents=True, exist_ok=True)
-    written = []
-    for game in GAMES.values():
-        if isinstance(game, HandGame):
-            path = target / f"{game.id}.table"
-            path.write_bytes(dumps(game.table_data(game.options(None))))
-            written.append(path)
-    return written
-
-
-if __name__ == "__main__":
-    for written_path in write_default_tables():
-        print(f"wrote {written_path} ({written_path.stat().st_size:,} bytes)")

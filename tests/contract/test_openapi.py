@@ -11,7 +11,7 @@ from pathlib import Path
 import yaml
 from openapi_spec_validator import validate
 
-from service.api.openapi import spec_yaml
+from service.api.spec import spec_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = ROOT / "openapi.yaml"
@@ -79,13 +79,13 @@ def test_libyaml_writes_the_document_as_pyyaml_does(app):
 
 SERVE_PREBUILT = """
 import sys
-from service.api import openapi
+from service.api import spec
 from service.wsgi import app
 
 def build(*args):
     raise AssertionError("the document was built on a request")
 
-openapi.spec_yaml = openapi.spec_dict = build
+spec.spec_yaml = spec.spec_dict = build
 client = app.test_client()
 sys.stdout.buffer.write(client.get("/openapi.json").get_data() + b"\\n" + client.get("/openapi.yaml").get_data())
 """

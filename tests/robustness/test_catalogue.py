@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from service.api.openapi import spec_dict
+from service.api.spec import spec_dict
 from tests.clients.tools import SPEC
 from tests.robustness.catalogue import deep_requests, requests_for
 

@@ -10,7 +10,7 @@ import re
 import pytest
 from werkzeug.datastructures import Headers
 
-from service.api import openapi
+from service.api import spec
 from service.api.app import create_app
 from service.api.headers import cors_origins, vary_on
 
@@ -145,9 +145,9 @@ def test_metrics_labels_only_known_methods_and_routes(client):
 def test_the_openapi_documents_are_built_once(monkeypatch):
     client = create_app({"WARM_TABLES": False, "TESTING": True}).test_client()
     calls = []
-    real_yaml, real_dict = openapi.spec_yaml, openapi.spec_dict
-    monkeypatch.setattr(openapi, "spec_yaml", lambda app: calls.append("yaml") or real_yaml(app))
-    monkeypatch.setattr(openapi, "spec_dict", lambda app: calls.append("json") or real_dict(app))
+    real_yaml, real_dict = spec.spec_yaml, spec.spec_dict
+    monkeypatch.setattr(spec, "spec_yaml", lambda app: calls.append("yaml") or real_yaml(app))
+    monkeypatch.setattr(spec, "spec_dict", lambda app: calls.append("json") or real_dict(app))
     first = [client.get("/openapi.yaml").get_data(), client.get("/openapi.json").get_data()]
     built = list(calls)
     again = [client.get("/openapi.yaml").get_data(), client.get("/openapi.json").get_data()]

@@ -1,1 +1,1 @@
-"""Package data: the hand tables for each game's default options (``python -m service.rules.tables``)."""
+"""Package data: the hand tables for each game's default options (``python -m service.rules.data`` writes them)."""
