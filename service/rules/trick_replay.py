@@ -52,6 +52,12 @@ class TrickTable(Protocol):
     def tricks(self) -> tuple[Trick, ...]: ...
 
 
+Hands = list[tuple[Card, ...]]
+"""Each seat's hand, in seat order."""
+Stock = tuple[Card, ...] | None
+"""The cards left to draw (None: a game without drawing)."""
+
+
 class PlaysTricks(Protocol[S]):
     """What :func:`take_tricks` reads of a trick game (:class:`~service.rules.trick_game.TrickGame`)."""
 
@@ -62,15 +68,9 @@ class PlaysTricks(Protocol[S]):
 
     def trick_recorder(self, state: S) -> Callable[[int, tuple[Card, ...]], Trick]: ...
 
-    def seated(
-        self,
-        state: S,
-        hands: list[tuple[Card, ...]],
-        gains: list[int],
-        tricks: tuple[Trick, ...],
-        stock: tuple[Card, ...] | None,
-        changes: dict[str, Any],
-    ) -> S: ...
+    @property
+    def seated(self) -> Callable[[S, Hands, list[int], tuple[Trick, ...], Stock, dict[str, Any]], S]:
+        """:meth:`~service.rules.trick_game.TrickGame.seated`: the state after whole tricks."""
 
     def trick_taken(self, state: S, events: list[Event]) -> Transition[S]: ...
 
