@@ -17,6 +17,9 @@ bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 worker_class = "sync"
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+# A request's own deadline (service/rules/deadline.py) comes first: past it a 503 with Retry-After, the worker
+# kept; five sixths of the timeout unless CARD_ARBITER_DEADLINE says (seconds; 0: none).
+os.environ.setdefault("CARD_ARBITER_DEADLINE", str(timeout * 5 / 6))
 graceful_timeout = 20
 keepalive = 2
 max_requests = 10_000

@@ -98,6 +98,12 @@ class SyncFlask(Flask):
         return answer
 
 
+DEFAULT_DEADLINE = 25.0
+"""Seconds a request may work before it is answered 503 (``CARD_ARBITER_DEADLINE``; 0: none): below gunicorn's
+worker timeout (30 s; service/gunicorn_conf.py sets it from ``GUNICORN_TIMEOUT``), so the request, not the
+worker, gives way."""
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the application; ``config`` overrides the defaults (and the CARD_ARBITER_* environment)."""
     app = SyncFlask("card_arbiter")
@@ -109,6 +115,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         API_SPEC_OPTIONS=SPEC_OPTIONS,
         MAX_CONTENT_LENGTH=int(os.environ.get("CARD_ARBITER_MAX_BODY", DEFAULT_MAX_BODY)),
         WARM_TABLES=os.environ.get("CARD_ARBITER_WARM_TABLES", "1") == "1",
+        REQUEST_DEADLINE=float(os.environ.get("CARD_ARBITER_DEADLINE", DEFAULT_DEADLINE)),
         JSON_SORT_KEYS=False,
     )
     jsonio.install(app)  # orjson; keys in the order given, UTF-8

@@ -12,9 +12,13 @@ from werkzeug.exceptions import HTTPException
 
 from service.api.requestid import current_instance
 from service.notation.errors import NotationError
+from service.rules.deadline import DeadlineExceeded
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem, printable
 
 PROBLEM_JSON = "application/problem+json"
+RETRY_AFTER = 5
+"""Seconds a client is asked to wait after its request ran past its deadline (as past gunicorn's timeout:
+service/refusals.py)."""
 log = logging.getLogger("card_arbiter")
 
 TYPES = {
@@ -185,6 +189,11 @@ def register_error_handlers(app: Flask) -> None:
         item = {k: short(v) if isinstance(v, str) else v for k, v in error.item().items()}
         detail = f"line {error.line}, column {error.column}: {item['detail']}"
         return problem(422, "Invalid notation", detail, slug="invalid-notation", errors=[item], total_errors=1)
+
+    @app.errorhandler(DeadlineExceeded)
+    def past_deadline(error: DeadlineExceeded) -> Response:  # noqa: ARG001 - the handler's signature
+        detail = "The request ran past its deadline while the service was busy; send it again later."
+        return problem(503, "Service Unavailable", detail, headers={"Retry-After": str(RETRY_AFTER)})
 
     @app.errorhandler(IllegalAction)
     def illegal_action(error: IllegalAction) -> Response:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from service.rules import deadline
 from service.rules.actions import ActionBase
 from service.rules.base import Result
 from service.rules.cards import Card
@@ -140,6 +141,7 @@ def adjudicate_match(
     winners: list[int] | None = None
     decided_by: int | None = None
     for k, deal in enumerate(match.deals):
+        deadline.check()
         if played:
             fault = _fault(game, match, played[-1], deal, decided_by is not None)
             if fault is not None:

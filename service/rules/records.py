@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from service.rules import deadline
 from service.rules.actions import ActionBase
 from service.rules.base import Event, Transition
 from service.rules.cards import Card
@@ -60,6 +61,7 @@ def replay(
     if table is None and trace is None and not keep_events:  # nothing looks at the steps: only the states
         return _quietly(game, state, actions)
     for index, action in enumerate(actions):
+        deadline.check()
         try:
             transition = apply(state, action)
         except IllegalAction as illegal:

@@ -8,6 +8,7 @@ import operator
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
+from service.rules import deadline
 from service.rules.shuffle import byte_stream, rejection_limit, uniform
 
 RNG = "sha256-sample/1"
@@ -34,6 +35,7 @@ def sample_draws(unknown: Sequence[T], need: int, samples: int, seed: str) -> It
     lowest = min(limits, default=0)
     batch = max(1, _CHUNK // max(need, 1))
     for start in range(0, samples, batch):
+        deadline.check()
         count = min(batch, samples - start)
         words = list(itertools.islice(stream, count * need))
         if max(words, default=-1) < lowest:

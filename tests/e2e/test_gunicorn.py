@@ -104,6 +104,37 @@ def test_a_request_past_the_workers_timeout_is_a_503_to_retry_not_a_500():
         assert requests.get(f"{base}/v1/games", timeout=30).status_code == 200
 
 
+def test_a_request_past_its_own_deadline_is_a_503_and_the_worker_stays_up():
+    """The same slowed worker under the default 30-second timeout, with a deadline of half a second
+    (CARD_ARBITER_DEADLINE): the heaviest equity request gives way at its deadline (service/rules/deadline.py),
+    answered 503 with Retry-After by the app itself, and the same worker, not a replacement, serves the next
+    request; its memory stays where it was."""
+    path, body = heaviest_equity()
+    with gunicorn(workers=1, CARD_ARBITER_DEADLINE="0.5") as (base, _port, proc):
+        workers = children(proc.pid)
+        requests.post(base + path, json={**body, "samples": 1000}, timeout=60)  # the worker's memory, warmed
+        before = resident(workers[0])
+        with slowed(workers):
+            answer = requests.post(base + path, json=body, timeout=120)
+        assert answer.status_code == 503, answer.text
+        assert answer.headers["content-type"] == "application/problem+json"
+        assert int(answer.headers["retry-after"]) > 0
+        problem = answer.json()
+        assert problem["status"] == 503 and problem["type"] == f"/problems/{TYPES[503]}"
+        assert problem["instance"] == f"urn:uuid:{answer.headers['x-request-id']}"
+        assert requests.get(f"{base}/v1/games", timeout=30).status_code == 200
+        assert children(proc.pid) == workers
+        assert resident(workers[0]) < before + 16 * 2**20
+
+
+def resident(pid: int) -> int:
+    """The bytes of ``pid`` resident in memory (VmRSS)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError(f"no VmRSS for {pid}")
+
+
 def children(pid: int) -> list[int]:
     """The processes whose parent is ``pid`` (gunicorn's workers)."""
     found = []

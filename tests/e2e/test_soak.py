@@ -4,9 +4,10 @@ Good requests, bad ones (malformed, refused, illegal), the heaviest the limits a
 case, the longest trace, Broggin tables for other options in rotation) and oversized bodies, from several clients
 at once for ``CARD_ARBITER_SOAK_SECONDS`` (60 in CI; docs/deploy.md gives the longer run by hand), while
 the probes are asked twice a second through nginx with the kubelet's patience cut to one second. Then: no answer
-5xx, the container never restarted and no worker was killed, the resident memory of every process flat after the
-warm-up (each within 64 MiB: a worker may yet build a table the other built during the warm-up), every probe
-answered 200 within its second.
+5xx but a heavy request's 503 past its own deadline (service/rules/deadline.py: with Retry-After, given by the
+app, its worker kept), the container never restarted and no worker was killed, the resident memory of every
+process flat after the warm-up (each within 64 MiB: a worker may yet build a table the other built during the
+warm-up), every probe answered 200 within its second.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def oversized() -> list[Request]:
 
 def heavy() -> list[Request]:
     cases = [heaviest_equity(), longest_trace(), *(broggin_build(options) for options in BROGGIN_OPTIONS)]
-    return [("POST", path, json.dumps(body).encode(), {200}) for path, body in cases]
+    return [("POST", path, json.dumps(body).encode(), {200, 503}) for path, body in cases]
 
 
 class Soak:
@@ -149,7 +150,7 @@ def test_a_soak_of_mixed_traffic_keeps_the_container_healthy(image: Image):
         f" {sorted(round(v) for v in end.values())}; {len(soak.probes)} probes, the slowest {worst_probe:.3f} s"
     )
     assert not soak.wrong, soak.wrong[:20]
-    assert not [key for key in soak.statuses if key[1] >= 500]
+    assert not [key for key in soak.statuses if key[1] >= 500 and key != ("heavy", 503)]
     assert all(soak.statuses[(kind, status)] for kind, status in [("heavy", 200), ("bad", 422), ("oversized", 413)])
     assert running == "true" and restarts in ("0", ""), (running, restarts)
     assert not killed, killed[:5]

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from service.rules import deadline
 from service.rules.base import LegalAction
 from service.rules.bots.auction import RULES, auction_suggestion, reading
 from service.rules.bots.cheap import partners, rollout_action
@@ -46,6 +47,10 @@ WORLDS = {
 }
 """Worlds sampled per suggestion, by game and level: each game's ``normal`` answers within a quarter second and
 its ``hard`` within two (median, one core; docs/suggestions.md, Levels), Briscan's rollouts being the dearest."""
+
+
+CHECK_EVERY = 256
+"""Nodes of an exact search between two looks at the request's deadline."""
 
 
 def budget(game_id: str, level: str) -> TrickBudget:
@@ -81,6 +86,7 @@ def outcome(game: TrickGame[Any, Any, Any], state: Any, seat: int) -> float:
 
 def play_out(game: TrickGame[Any, Any, Any], state: Any, seat: int) -> float:
     """``state`` played to the end by the rollout policy: its :func:`outcome` for ``seat``."""
+    deadline.check()
     apply = game.apply
     while state.to_act is not None:
         state = apply(state, typed(game, rollout_action(game, state))).state
@@ -161,6 +167,8 @@ def _search(
     left[0] -= 1
     if left[0] < 0:
         raise _OutOfNodes
+    if not left[0] % CHECK_EVERY:
+        deadline.check()
     maximising = mover in side
     best = float("-inf") if maximising else float("inf")
     for action in game.legal_actions(state):
