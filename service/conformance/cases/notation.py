@@ -36,6 +36,12 @@ ERRORS: dict[str, str] = {
 }
 """A text refused with each code that every game's grammar can give (the shapes of a game's own actions add
 ``missing_field``, ``invalid_assignment`` and ``invalid_meld``)."""
+LIMITS: dict[str, tuple[str, str]] = {
+    "digits": ("a whole number past `int()`'s 4,300 digits", '{head}[Carry "x=' + "9" * 5000 + '"]\n'),
+    "tags": ("a 33rd other tag", "{head}" + "".join(f'[T{i} "v"]\n' for i in range(33))),
+    "tag-value": ("an other tag's value of 1,001 characters", '{head}[Event "' + "v" * 1001 + '"]\n'),
+}
+"""A text refused at a limit (docs/notation.md N-L3, N-T5, N-T8): at the word past it, never a 500."""
 
 
 def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
@@ -110,6 +116,12 @@ def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
             "notation",
             f"error-{code}",
             [f"code:{code}"],
+        )
+
+    for name, (what, text) in LIMITS.items():
+        body = {"notation": text.format(head=HEAD.format(game=game.id, players=game.min_players), game=game.id)}
+        yield post(
+            game, "records/parse", body, RULES, f"A text refused at a limit: {what}.", "notation", f"limit-{name}"
         )
 
 
