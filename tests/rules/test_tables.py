@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import random
 import tracemalloc
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -44,15 +46,24 @@ def test_a_table_reads_back_as_written():
 @pytest.fixture
 def cache(monkeypatch):
     """The process's table cache, emptied of other options' tables for the test and bounded at 3 tables."""
+    monkeypatch.setattr(TABLES, "max_tables", 3)
+    with emptied():
+        yield TABLES
+
+
+@contextmanager
+def emptied() -> Iterator[None]:
+    """The process's table cache emptied while it lasts, then given back what it held."""
     recent, sizes = TABLES.recent.copy(), TABLES.sizes.copy()
     TABLES.recent.clear()
     TABLES.sizes.clear()
-    monkeypatch.setattr(TABLES, "max_tables", 3)
-    yield TABLES
-    TABLES.recent.clear()
-    TABLES.sizes.clear()
-    TABLES.recent.update(recent)
-    TABLES.sizes.update(sizes)
+    try:
+        yield
+    finally:
+        TABLES.recent.clear()
+        TABLES.sizes.clear()
+        TABLES.recent.update(recent)
+        TABLES.sizes.update(sizes)
 
 
 def test_the_default_table_comes_from_the_package_not_a_build(cache):
@@ -123,14 +134,8 @@ BROGGIN_OPTIONS = (
 @pytest.fixture
 def broggin_cache():
     """The process's table cache with its own bounds (four tables, 64 MiB), emptied for the test."""
-    recent, sizes = TABLES.recent.copy(), TABLES.sizes.copy()
-    TABLES.recent.clear()
-    TABLES.sizes.clear()
-    yield TABLES
-    TABLES.recent.clear()
-    TABLES.sizes.clear()
-    TABLES.recent.update(recent)
-    TABLES.sizes.update(sizes)
+    with emptied():
+        yield TABLES
 
 
 def test_four_broggin_option_sets_stay_cached(broggin_cache):
