@@ -130,6 +130,17 @@ class Deriver:
         """Whether the cards of the fields made now may be "??" (a viewed state, an event's private key)."""
         self.viewing = False
         """Whether the dataclasses made now are as a seat's view shows them (:meth:`viewed_schema`)."""
+        self.unseen = False
+        """Whether the dataclasses made now are a whole state's, whose cards may be unseen (:meth:`state_schema`)."""
+
+    def state_schema(self, cls: type) -> type[Schema]:
+        """The schema class of the game's state, whole: every card the deal put somewhere, or ``"??"`` for a card
+        nobody at the table saw (a table deal's, docs/api.md 18)."""
+        self.unseen = True
+        try:
+            return self.schema(cls)
+        finally:
+            self.unseen = False
 
     def schema(self, cls: type) -> type[Schema]:
         """The schema class for a dataclass, whole (a state a request sends: no card hidden); loads to an
@@ -148,7 +159,8 @@ class Deriver:
         hints = typing.get_type_hints(cls, include_extras=True)
         attrs: dict[str, Any] = {}
         outer = self.hidden, self.viewing
-        self.hidden = self.viewing = viewed
+        self.hidden = viewed or (self.unseen and holds_cards(cls))
+        self.viewing = viewed
         try:
             for f in dataclasses.fields(cls):
                 attrs[f.name] = self.field(hints[f.name], required=True)

@@ -72,14 +72,18 @@ class CardField(fields.String):
         kwargs["metadata"] = dict(kwargs.get("metadata") or {})
         kwargs["metadata"].setdefault(
             "description",
-            "A card code (docs/api.md section 3)" + ("; '??' marks a hidden card in views." if hidden else "."),
+            "A card code (docs/api.md section 3)"
+            + ("; '??' marks a card unseen (a table deal's, docs/api.md 18) or hidden (a view's)." if hidden else "."),
         )
         if notation is not None:  # every notation the game accepts (and "??" where a view may hide the card)
             kwargs["metadata"]["pattern"] = card_pattern(notation, hidden=hidden)
         super().__init__(**kwargs)
         self.parse = _cached(parse)
+        self.hidden = hidden
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if self.hidden and value == HIDDEN:  # a card nobody saw (a table deal's, a view's)
+            return HIDDEN
         return parse_card_text(self.parse, value)
 
 
@@ -189,6 +193,7 @@ class SuitField(CardField):
             kwargs["metadata"]["pattern"] = card_pattern(notation)
         fields.String.__init__(self, **kwargs)
         self.parse = _cached(parse)
+        self.hidden = False
 
 
 class TupleList(fields.List):

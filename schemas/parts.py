@@ -28,8 +28,9 @@ class GameParts:
         self.game = game
         self.prefix = camel(game.id)
         self.deriver = Deriver(game, OptionsField)
-        self.state = self.deriver.schema(game.state_type)
-        """A whole state: what a request sends and an answer gives as ``state`` (no card hidden)."""
+        self.state = self.deriver.state_schema(game.state_type)
+        """A whole state: what a request sends and an answer gives as ``state`` (a card may be "??" only where
+        nobody at the table saw it: docs/api.md 18)."""
         self.viewed_state = self.deriver.viewed_schema(game.state_type)
         """A state as one seat may see it (``states/view``, ``views[].state``): a card it may not know is "??"."""
         self.options = options_doc_schema(game)

@@ -3,15 +3,17 @@ a deal (table, options, seed or deck, carry), which a record shares (the records
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from schemas.common import events_field, result_field
 from schemas.derive import game_field
-from schemas.fields import StrictString, card_list
+from schemas.fields import CardField, StrictString, card_list
 from schemas.parts import GameParts
 from service.rules.game import Game
+from service.rules.seen import has_turn_up
 
 
 def serves(game: Game[Any, Any, Any]) -> bool:
@@ -33,7 +35,11 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
                 "events": events_field(deriver.events()),
                 "deck_commitment": fields.String(
                     required=True,
-                    metadata={"description": "Lowercase hex SHA-256 of the deck's codes joined with ','."},
+                    allow_none=True,
+                    metadata={
+                        "description": "Lowercase hex SHA-256 of the deck's codes joined with ','; null for a deal "
+                        "from `seen`, whose deck nobody knows."
+                    },
                 ),
                 **parts.rules,
                 **parts.views_given(),
@@ -90,10 +96,48 @@ def deal_fields(parts: GameParts) -> dict[str, Any]:
                 "order, deck[0] on top."
             },
         ),
+        "seen": fields.Nested(
+            seen_schema(parts),
+            metadata={
+                "description": "A deal at a real table (docs/api.md section 18), in place of `seed` or `deck`: what "
+                "the table saw of it."
+            },
+        ),
         **_carry(parts),
         "check_source": validates_schema(_one_source()),
-        "json_schema_variants": {"FromSeed": ("seed",), "FromDeck": ("deck",)},
+        "json_schema_variants": {"FromSeed": ("seed",), "FromDeck": ("deck",), "AtTable": ("seen",)},
     }
+
+
+@functools.cache
+def seen_schema(parts: GameParts) -> type[Schema]:
+    """What a table saw of a deal: each seat's hand as dealt as far as it was seen, and the turn-up."""
+    game = parts.game
+    hand = fields.List(
+        CardField(game.parse_card, game.card_notation, hidden=True),
+        allow_none=True,
+        validate=validate.Length(max=max(game.pack_sizes())),
+        metadata={"description": 'A seat\'s hand as dealt, "??" for a card nobody saw; null: a hand nobody saw.'},
+    )
+    turn_up = {}
+    if has_turn_up(game):
+        turn_up["turn_up"] = CardField(
+            game.parse_card,
+            game.card_notation,
+            metadata={"description": "The trump turn-up, which the table saw (it decides the trump)."},
+        )
+    return parts.build(
+        "Seen",
+        {
+            "hands": fields.List(
+                hand,
+                validate=validate.Length(max=game.max_players),
+                metadata={"description": "Each seat's hand in seat order; a seat past the end: a hand nobody saw."},
+            ),
+            **turn_up,
+        },
+        "What the table saw of a deal (docs/api.md 18); every other card of the deck is unseen.",
+    )
 
 
 def _carry(parts: GameParts) -> dict[str, fields.Field]:
@@ -119,7 +163,7 @@ def _one_source() -> Any:
     registered once more for every game (and its problem repeated)."""
 
     def check_source(self: Schema, data: dict[str, Any], **_: Any) -> None:
-        if ("seed" in data) == ("deck" in data):
-            raise ValidationError("give exactly one of 'seed' and 'deck'", "_schema")
+        if sum(key in data for key in ("seed", "deck", "seen")) != 1:
+            raise ValidationError("give exactly one of 'seed', 'deck' and 'seen'", "_schema")
 
     return check_source

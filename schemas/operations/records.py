@@ -9,7 +9,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from schemas.common import events_field, named_schema, refusal_fields, result_field
 from schemas.derive import game_field
-from schemas.fields import StrictBoolean, StrictString
+from schemas.fields import CardField, StrictBoolean, StrictString
 from schemas.operations.play import deal_fields
 from schemas.parts import GameParts
 from service.rules.game import Game
@@ -39,13 +39,18 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
     response = parts.build(
         "AdjudicateResponse",
         {
-            "verdict": fields.String(required=True, validate=validate.OneOf(["complete", "in_progress", "illegal"])),
+            "verdict": fields.String(
+                required=True, validate=validate.OneOf(["complete", "in_progress", "illegal", "undecided"])
+            ),
             "applied": fields.Integer(required=True),
             "error": fields.Nested(adjudication_error(parts), required=True, allow_none=True),
             "state": parts.state_field(),
             "result": result_field(parts.deriver.result()),
             "events": events_field(parts.deriver.events()),
-            "deck_commitment": fields.String(required=True),
+            "deck_commitment": fields.String(
+                required=True, allow_none=True, metadata={"description": "Null for a deal from `seen`."}
+            ),
+            "missing": missing_field(),
             **parts.rules,
             **trace_fields(parts),
             "views": traced_views(parts),
@@ -194,5 +199,71 @@ def adjudication_error(parts: GameParts) -> type[Schema]:
             "column": fields.Integer(
                 metadata={"description": "Only for a record sent as `notation`: the column of its first word."}
             ),
+            "proof": fields.Nested(
+                _proof(parts),
+                metadata={
+                    "description": "Only for a deal from `seen` (docs/api.md 18): what proves the action illegal."
+                },
+            ),
+        },
+    )
+
+
+@functools.cache
+def _proof(parts: GameParts) -> type[Schema]:
+    """What proves a table deal's action illegal whatever the unseen cards are."""
+    return parts.build(
+        "Proof",
+        {
+            "actions": fields.List(
+                fields.Integer(),
+                required=True,
+                metadata={
+                    "description": "The indexes of the actions that prove it, in order: the refused one, and those "
+                    "that showed the cards it contradicts (a card seen elsewhere, a card the seat showed later)."
+                },
+            ),
+            "hands": fields.List(
+                fields.Nested(_seen_hand(parts)),
+                required=True,
+                metadata={"description": "The seat's hand as the table had seen it when it acted."},
+            ),
+        },
+        "The actions and the seen hands that prove an action of a table deal illegal (docs/api.md 18).",
+    )
+
+
+@functools.cache
+def _seen_hand(parts: GameParts) -> type[Schema]:
+    game = parts.game
+    return parts.build(
+        "SeenHand",
+        {
+            "seat": game_field(game, "seat", required=True),
+            "cards": fields.List(CardField(game.parse_card, game.card_notation), required=True),
+        },
+    )
+
+
+@functools.cache
+def _missing(deal: bool) -> type[Schema]:
+    """One seat's unseen cards that the result needs (``deal``: in a match, with the deal's index)."""
+    attrs: dict[str, fields.Field] = {
+        "seat": fields.Integer(required=True, metadata={"description": "The seat whose cards must be shown."}),
+        "cards": fields.Integer(required=True, metadata={"description": "How many of its cards nobody saw."}),
+    }
+    if deal:
+        attrs = {"deal": fields.Integer(required=True, metadata={"description": "The deal's index."}), **attrs}
+    return named_schema("Missing" + ("InMatch" if deal else ""), Schema, attrs, "Unseen cards the result needs.")
+
+
+def missing_field(deal: bool = False) -> fields.Field:
+    """``missing`` of an undecided verdict: whose unseen cards must be shown, and how many (``deal``: a match's, with
+    the deal's index)."""
+    return fields.List(
+        fields.Nested(_missing(deal)),
+        metadata={
+            "description": "Only for an `undecided` verdict (docs/api.md 18): each seat whose unseen cards must be "
+            "seen to decide the deal, and how many of them."
         },
     )

@@ -13,12 +13,16 @@ from service.rules.base import Event, Transition
 from service.rules.cards import Card
 from service.rules.errors import IllegalAction, InvalidInput, Problem
 from service.rules.game import Game
+from service.rules.seen import ProvedAction, Seen, SeenReplay, legal_seen, missing
 from service.rules.shuffle import shuffle
 from service.rules.trace import Trace
 from service.rules.views import TableViews
 
 Pointer = Callable[[str], str]
 """Where a problem of a table check points in the request (its pointer is the check's own: ``/dealer``)."""
+
+Step = Callable[[Any, ActionBase], Transition[Any]]
+"""How a replay applies one action to a state: the game's ``apply``, or a table deal's step."""
 
 Refused = dict[str, Any]
 """An illegal action of a record: ``{index, code, rule, message, legal_actions}``."""
@@ -51,14 +55,16 @@ def replay(
     table: TableViews[Any] | None = None,
     trace: Trace[Any] | None = None,
     keep_events: bool = True,
+    step: Step | None = None,
 ) -> tuple[Any, list[Event], int, Refused | None]:
     """The actions applied in order from the deal's transition ``first`` up to the first illegal one: the last
     state, every event from the deal on (none kept without ``keep_events``: a match's deal answers none), how
     many were applied, and the refusal (None when all were legal); each seat of ``table`` sees the events as
-    they happen, and ``trace`` keeps each step."""
+    they happen, and ``trace`` keeps each step. ``step`` applies each action (a table deal's, which shows the
+    cards an action names first: :class:`~service.rules.seen.SeenReplay`); the game's ``apply`` by default."""
     state, events = first.state, list(first.events) if keep_events else []
-    apply = game.apply
-    if table is None and trace is None and not keep_events:  # nothing looks at the steps: only the states
+    apply = game.apply if step is None else step
+    if table is None and trace is None and not keep_events and step is None:  # nothing looks at the steps
         return _quietly(game, state, actions)
     for index, action in enumerate(actions):
         deadline.check()
@@ -95,14 +101,59 @@ def _quietly(
     return state, [], end, None
 
 
+def verdict(game: Game[Any, Any, Any], state: Any, refused: Refused | None) -> tuple[str, Any, list[dict[str, int]]]:
+    """A replayed record's verdict (docs/api.md 8 and 18), its result and, for an ``undecided`` one, whose unseen
+    cards the result needs (:func:`~service.rules.seen.missing`)."""
+    needed = missing(game, state)
+    result = None if needed else game.result(state)  # an illegal record's too, where its last state is over
+    if refused is not None:
+        return "illegal", result, []
+    if needed:
+        return "undecided", None, needed
+    return ("complete" if result is not None else "in_progress"), result, []
+
+
 def _refused(index: int, illegal: IllegalAction) -> Refused:
-    return {
+    refused: Refused = {
         "index": index,
         "code": illegal.code,
         "rule": illegal.rule,
         "message": illegal.message,
         "legal_actions": illegal.legal_actions,
     }
+    if isinstance(illegal, ProvedAction):  # a table deal's: what proves it
+        refused["proof"] = illegal.proof
+    return refused
 
 
-__all__ = ["Refused", "check_table", "deck_of", "replay"]
+def replay_seen(
+    game: Game[Any, Any, Any],
+    first: Transition[Any],
+    actions: Sequence[ActionBase],
+    seen: Seen,
+    table: TableViews[Any] | None = None,
+    trace: Trace[Any] | None = None,
+    keep_events: bool = True,
+) -> tuple[Any, list[Event], int, Refused | None]:
+    """:func:`replay` of a table deal (docs/api.md 18): each action's cards shown first, and an action that a card
+    shown later proves illegal refused where it was taken, with its proof. The actions are judged once through
+    (:class:`SeenReplay`), then replayed up to the first refused one for the state, events, views and trace."""
+    judge = SeenReplay(game, seen, first.state.players)
+    state, _, applied, refused = replay(game, first, actions, None, None, False, judge.apply)
+    proved = judge.earliest()
+    late = proved is not None and (refused is None or proved.index < applied)
+    if proved is not None and late:
+        applied = proved.index
+    elif not (table or trace or keep_events):
+        return state, [], applied, refused
+    again = SeenReplay(game, seen, first.state.players)
+    state, events, _, _ = replay(game, first, actions[:applied], table, trace, keep_events, again.apply)
+    if proved is not None and late:
+        why = proved.refusal
+        refused = _refused(
+            applied, ProvedAction(why.code, why.rule, why.message, legal_seen(game, state), proved.proof)
+        )
+    return state, events, applied, refused
+
+
+__all__ = ["Refused", "check_table", "deck_of", "replay", "replay_seen", "verdict"]

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from service.rules.base import cards_problem
-from service.rules.cards import SUITS, Card, suit
+from service.rules.cards import HIDDEN, SUITS, Card, suit
 from service.rules.errors import Problem
+from service.rules.seen import table_cards_problem
 from service.rules.trick_replay import HoldsCards
 from service.rules.tricks import Trick
 
@@ -69,16 +69,24 @@ def trick_history_problems(
 
 
 def table_cards_problems(
-    loose: Sequence[Card], seats: Sequence[HoldsCards], tricks: Sequence[Trick], pack: Sequence[Card]
+    stock: Sequence[Card],
+    trick: Sequence[Card],
+    seats: Sequence[HoldsCards],
+    tricks: Sequence[Trick],
+    pack: Sequence[Card],
 ) -> list[Problem]:
-    """Card conservation: the cards in no hand (``loose``: the stock or talon, the trick in progress), every
-    hand and every finished trick hold ``pack`` exactly."""
-    every: list[Card] = [*loose]
+    """Card conservation: the cards in no hand (the ``stock`` or talon, the ``trick`` in progress), every hand and
+    every finished trick hold ``pack`` exactly, a card nobody saw (``"??"``, a table deal's: docs/api.md 18) standing
+    for any card not seen; a card played was seen."""
+    every: list[Card] = [*stock, *trick]
     for s in seats:
         every.extend(s.hand)
     for t in tricks:
         every.extend(t.cards)
-    return cards_problem(every, pack, "/seats")
+    problems = table_cards_problem(every, pack, "/seats")
+    if HIDDEN in trick or any(HIDDEN in t.cards for t in tricks):
+        problems.append(Problem("card_not_in_pack", "a card played was seen: a trick holds no '??'", "/tricks"))
+    return problems
 
 
 def turn_up_problems(

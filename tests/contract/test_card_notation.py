@@ -146,19 +146,33 @@ def test_an_action_never_carries_a_hidden_card(game_id):
         assert not any("??" in c["description"] for c in cards)
 
 
-WHOLE = ("StateRequest", "ActionRequest", "ViewRequest", "DealRequestFromDeck", "RecordFromDeck")
-"""The requests whose state (or deck, or actions) must be whole: no card of theirs may be "??"."""
+WHOLE = ("DealRequestFromDeck", "RecordFromDeck")
+"""The requests whose cards must be whole: no card of a deck (or of an action) may be "??"."""
+TABLE = ("StateRequest", "ActionRequest", "ViewRequest")
+"""The requests whose state may hold a card nobody at the table saw (a table deal's, docs/api.md 18)."""
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_a_request_never_carries_a_hidden_card(game_id):
-    """A state sent to be played on, validated or viewed is whole: its card fields take the game's notation
-    without "??" (a client generated from the contract can tell a state from a view of it)."""
+def test_a_deck_never_carries_a_hidden_card(game_id):
+    """A deck is whole: its card fields (and its actions') take the game's notation without "??"."""
     game = GAMES[game_id]
     for name in WHOLE:
         cards = card_fields(prefix(game_id) + name)
         assert cards, name
         assert {c["pattern"] for c in cards} == {card_pattern(game.card_notation)}, name
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_state_sent_may_hold_a_card_nobody_saw(game_id):
+    """A state sent to be played on, validated or viewed may be a table deal's: its cards may be "??" (docs/api.md
+    18), and only its own (an action's cards never are)."""
+    game = GAMES[game_id]
+    hidden = card_pattern(game.card_notation, hidden=True)
+    for name in TABLE:
+        state = components()[prefix(game_id) + name]["properties"]["state"]["$ref"].rsplit("/", 1)[-1]
+        assert {c["pattern"] for c in card_fields(state)} == {hidden}, name
+    seen = {c["pattern"] for c in card_fields(prefix(game_id) + "RecordAtTable")}
+    assert hidden in seen and seen <= {hidden, card_pattern(game.card_notation)}
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -8,8 +8,10 @@ from typing import Any
 from schemas.operations.play import serves
 from service.api.answers import rules_echo
 from service.api.routes import GameRoutes
+from service.rules.cards import HIDDEN
 from service.rules.game import Game
 from service.rules.records import check_table, deck_of
+from service.rules.seen import Seen, apply_seen, legal_seen, seen_deck
 from service.rules.shuffle import deck_commitment
 from service.rules.views import TableViews, check_seats
 
@@ -32,7 +34,7 @@ def register(routes: GameRoutes) -> None:
         answer = {
             "state": transition.state,
             "events": list(transition.events),
-            "deck_commitment": deck_commitment(deck),
+            "deck_commitment": commitment(deck),
             **rules_echo(options),
         }
         table = table_views(game, data, data["players"])
@@ -53,7 +55,7 @@ def register(routes: GameRoutes) -> None:
         return {
             "phase": state.phase,
             "to_act": state.to_act,
-            "actions": game.legal_actions(state),
+            "actions": legal_seen(game, state),
             **rules_echo(game.options_of(state)),
         }
 
@@ -82,7 +84,7 @@ def register(routes: GameRoutes) -> None:
         state = data["state"]
         game.require_valid(state)
         table = table_views(game, data, state.players)
-        transition = game.apply(state, data["action"])
+        transition = apply_seen(game, state, data["action"])
         answer = {
             "state": transition.state,
             "events": list(transition.events),
@@ -96,12 +98,22 @@ def register(routes: GameRoutes) -> None:
 
 
 def dealt(game: Game[Any, Any, Any], data: dict[str, Any], prefix: str = "") -> tuple[Any, Any, tuple[str, ...]]:
-    """Options, the first transition and the deck of a deal request (or record), with what it carries in."""
+    """Options, the first transition and the deck of a deal request (or record), with what it carries in; a table
+    deal's deck holds "??" for every card nobody saw (docs/api.md 18)."""
     options = data.get("options") or game.options(None)
     carry = data.get("carry")
-    check_table(game, data["players"], data["dealer"], options, carry, lambda pointer: prefix + pointer)
-    deck = deck_of(game, data["players"], options, data.get("deck"), data.get("seed"), prefix + "/deck")
-    return options, game.deal_checked(data["players"], data["dealer"], options, deck, carry), deck  # checked above
+    players, dealer = data["players"], data["dealer"]
+    check_table(game, players, dealer, options, carry, lambda pointer: prefix + pointer)
+    if "seen" in data:
+        deck = seen_deck(game, players, dealer, options, Seen.of(data["seen"]), prefix + "/seen")
+    else:
+        deck = deck_of(game, players, options, data.get("deck"), data.get("seed"), prefix + "/deck")
+    return options, game.deal_checked(players, dealer, options, deck, carry), deck  # checked above
+
+
+def commitment(deck: tuple[str, ...]) -> str | None:
+    """The deck's commitment (docs/api.md 5); None for a table deal's, which nobody knows whole."""
+    return None if HIDDEN in deck else deck_commitment(deck)
 
 
 def table_views(game: Game[Any, Any, Any], data: dict[str, Any], players: int) -> TableViews[Any] | None:
@@ -113,4 +125,4 @@ def table_views(game: Game[Any, Any, Any], data: dict[str, Any], players: int) -
     return TableViews(game, seats)
 
 
-__all__ = ["dealt", "register", "serves", "table_views"]
+__all__ = ["commitment", "dealt", "register", "serves", "table_views"]

@@ -10,11 +10,11 @@ from flask import Response
 from schemas.operations.records import serves
 from service.api.answers import answer, rules_echo
 from service.api.operations.notation import at_action, pointed, record_of_text
-from service.api.operations.play import dealt, table_views
+from service.api.operations.play import commitment, dealt, table_views
 from service.api.plain import RecordReader
 from service.api.routes import GameRoutes
-from service.rules.records import replay
-from service.rules.shuffle import deck_commitment
+from service.rules.records import replay, replay_seen, verdict
+from service.rules.seen import Seen
 from service.rules.trace import Trace
 
 
@@ -62,19 +62,25 @@ def register(routes: GameRoutes) -> None:
         trace = Trace(game, data.get("views") or ()) if data.get("trace") else None
         if trace is not None:
             trace.dealt(transition.events)
-        state, events, applied, error = replay(game, transition, record["actions"], table, trace)
-        result = game.result(state)
+        if "seen" in record:
+            seen = Seen.of(record["seen"])
+            state, events, applied, error = replay_seen(game, transition, record["actions"], seen, table, trace)
+        else:
+            state, events, applied, error = replay(game, transition, record["actions"], table, trace)
+        outcome, result, missing = verdict(game, state, error)
         at_action(reading, error)
         body = {
-            "verdict": "illegal" if error else ("complete" if result is not None else "in_progress"),
+            "verdict": outcome,
             "applied": applied,
             "error": error,
             "state": state,
             "result": result,
             "events": events,
-            "deck_commitment": deck_commitment(deck),
+            "deck_commitment": commitment(deck),
             **rules_echo(options),
         }
+        if missing:
+            body["missing"] = missing
         if trace is not None:
             body["deal_events"], body["steps"] = trace.deal_events, trace.steps
         if table is None:

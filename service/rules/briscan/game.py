@@ -41,10 +41,11 @@ from service.rules.briscan.state import (
 )
 from service.rules.briscan.validate import BriscanProblem, state_problems
 from service.rules.briscan.variants import BRISCAN, BRISQUE, CB_COURTS, CB_PIPS, KINDS, QUARTET, TRUMP_ACE, Variant
-from service.rules.cards import Card, french_notation, rank, suit, suit_text_notation
+from service.rules.cards import HIDDEN, Card, french_notation, rank, suit, suit_text_notation
 from service.rules.errors import Problem
 from service.rules.frozen import evolve
 from service.rules.seats import next_seat, replace_seat
+from service.rules.seen import TableRefusal
 from service.rules.trick_game import TrickGame
 from service.rules.tricks import SUIT_WORDS
 
@@ -99,7 +100,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     variant: ClassVar[Variant] = BRISCAN
     phases = PHASES
     problem_codes = (BriscanProblem,)
-    refusal_codes = (BriscanRefusal,)
+    refusal_codes = (BriscanRefusal, TableRefusal)
     event_types = EVENTS
     result_type = BriscanResult
     announces_melds = True
@@ -395,7 +396,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     def _announce_actions(self, state: BriscanState, seat: int) -> list[LegalAction]:
         if not self.announce_kinds(state, seat):
             return []
-        hand = state.seats[seat].hand
+        hand = [c for c in state.seats[seat].hand if c != HIDDEN]  # a table deal's unseen cards make no meld
         out: list[LegalAction] = []
         for kind, cards, _ in candidates(hand, state.trump, state.options, self.variant, maximal=False):
             if self._announce_problem(state, seat, [(kind, cards)]) is None:
@@ -415,6 +416,15 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
             if self.exchange_allowed(state, s):
                 actions.append({"seat": s, "type": "exchange_seven"})
         return actions
+
+    def shown_cards(self, state: BriscanState, action: BriscanAction) -> list[tuple[int, Card]]:
+        """The cards an action shows from its seat's hand (docs/api.md 18): a play's card, an announcement's meld
+        cards, the trump seven an exchange gives."""
+        if isinstance(action, ExchangeSeven):
+            return [(action.seat, "7" + state.trump)]
+        if isinstance(action, Announce):
+            return list(dict.fromkeys((action.seat, c) for meld in action.melds for c in meld.cards))
+        return [(action.seat, action.card)]
 
     # -- apply -------------------------------------------------------------------------------------
     def apply(self, state: BriscanState, action: BriscanAction) -> Transition[BriscanState]:

@@ -53,7 +53,7 @@ def state_problems(game: Briscan, state: BriscanState) -> list[Problem]:
     order = [problem for i, s in enumerate(state.seats) for problem in seat_order_problems(s.seat, i)]
     if order:
         return order
-    problems.extend(table_cards_problems([*state.talon, *state.trick], state.seats, state.tricks, PACK))
+    problems.extend(table_cards_problems(state.talon, state.trick, state.seats, state.tricks, PACK))
     problems.extend(turn_up_problems(state.trump, state.turn_up, PACK, BriscanProblem.trump, BriscanProblem.turn_up))
     if state.exchanged_by is not None and (state.exchanged_by not in (0, 1) or state.turn_up == "7" + state.trump):
         problems.append(

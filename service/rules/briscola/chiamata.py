@@ -37,6 +37,7 @@ from service.rules.briscola.validate import BriscolaProblem, ChiamataProblem, ch
 from service.rules.cards import SUITS, Card, Suit
 from service.rules.errors import CardError, Problem, excerpt
 from service.rules.seats import next_seat
+from service.rules.seen import TableRefusal
 from service.rules.trick_game import TrickGame
 
 BidRank = Literal["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"]
@@ -123,7 +124,7 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
     max_players = PLAYERS
     phases = CHIAMATA_PHASES
     problem_codes = (BriscolaProblem, ChiamataProblem)
-    refusal_codes = (ChiamataRefusal,)
+    refusal_codes = (ChiamataRefusal, TableRefusal)
     replayed_refusals = (
         ChiamataRefusal.invalid_bid,
         ChiamataRefusal.dealer_must_bid,

@@ -25,6 +25,7 @@ from service.rules.cards import Card, rank, suit
 from service.rules.errors import CardError, Problem
 from service.rules.frozen import build, evolve
 from service.rules.seats import replace_seat
+from service.rules.seen import TableRefusal
 from service.rules.trick_game import TrickGame
 from service.rules.tricks import side_of, side_points
 
@@ -55,6 +56,23 @@ def sides(players: int, options: BriscolaOptions) -> tuple[tuple[int, ...], ...]
 def _alone(players: int) -> tuple[tuple[int, ...], ...]:
     """Each seat a side of its own."""
     return tuple((seat,) for seat in range(players))
+
+
+def _wanted(state: BriscolaState) -> Card | None:
+    """The trump that may take the face-up turn-up now (BRI-A5), whoever holds it, or None."""
+    mode = state.options.turnup_exchange
+    if mode == "none" or not state.stock:
+        return None
+    face_up = state.stock[-1]
+    if mode == "two":
+        wanted = "2" + state.trump
+    elif rank(face_up) in HIGH_TURN_UPS:
+        wanted = "7" + state.trump
+    elif rank(face_up) == "7":
+        wanted = "2" + state.trump
+    else:
+        return None
+    return wanted if wanted != face_up else None
 
 
 @cache
@@ -95,7 +113,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     max_players = 6
     phases = PHASES
     problem_codes = (BriscolaProblem, StockProblem, MatchProblem)
-    refusal_codes = (BriscolaRefusal,)
+    refusal_codes = (BriscolaRefusal, TableRefusal)
     hand_size = HAND_SIZE
     event_types = BRISCOLA_EVENTS
     result_type = BriscolaResult
@@ -184,19 +202,15 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     # -- legal actions -----------------------------------------------------------------------------
     def _exchange_card(self, state: BriscolaState, seat: int) -> Card | None:
         """The card ``seat`` may swap for the face-up turn-up now (BRI-A5), or None."""
-        mode = state.options.turnup_exchange
-        if mode == "none" or not state.stock:
-            return None
-        face_up = state.stock[-1]
-        if mode == "two":
-            wanted = "2" + state.trump
-        elif rank(face_up) in HIGH_TURN_UPS:
-            wanted = "7" + state.trump
-        elif rank(face_up) == "7":
-            wanted = "2" + state.trump
-        else:
-            return None
-        return wanted if wanted in state.seats[seat].hand and wanted != face_up else None
+        wanted = _wanted(state)
+        return wanted if wanted is not None and wanted in state.seats[seat].hand else None
+
+    def shown_cards(self, state: BriscolaState, action: BriscolaAction) -> list[tuple[int, Card]]:
+        """The card a play shows, or the trump an exchange of the turn-up gives (docs/api.md 18)."""
+        if isinstance(action, ExchangeTurnup):
+            wanted = _wanted(state)
+            return [] if wanted is None else [(action.seat, wanted)]
+        return [(action.seat, action.card)]
 
     def legal_actions(self, state: BriscolaState) -> list[LegalAction]:
         seat = state.to_act

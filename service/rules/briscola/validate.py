@@ -93,7 +93,7 @@ def briscola_problems(game: Briscola, state: BriscolaState) -> list[Problem]:
     if problems:
         return problems
     pack = game.pack(n, state.options)
-    problems.extend(table_cards_problems([*state.stock, *state.trick], state.seats, state.tricks, pack))
+    problems.extend(table_cards_problems(state.stock, state.trick, state.seats, state.tricks, pack))
     # a wrong trump is reported and the checks go on: the sizes and the turn do not depend on it
     problems.extend(turn_up_problems(state.trump, state.turn_up, pack, BriscolaProblem.trump, StockProblem.turn_up))
     if state.stock and state.stock[-1] in pack and state.turn_up in pack:
@@ -156,7 +156,7 @@ def chiamata_problems(game: BriscolaChiamata, state: ChiamataState) -> list[Prob
     problems = check_seats(state.seats, n)
     if problems:
         return problems
-    problems.extend(table_cards_problems(state.trick, state.seats, state.tricks, PACK))
+    problems.extend(table_cards_problems((), state.trick, state.seats, state.tricks, PACK))
     if state.phase not in CHIAMATA_PHASES:
         problems.append(Problem(BriscolaProblem.phase, f"phase must be one of {list(CHIAMATA_PHASES)}", "/phase"))
         return problems

@@ -48,6 +48,7 @@ from service.rules.errors import CardError, InvalidInput, Problem
 from service.rules.hand_game import Comparison, Declarations, Evaluation, HandGame, ranking_groups
 from service.rules.names import ENGLISH
 from service.rules.seats import order_from, replace_seat
+from service.rules.seen import TableRefusal
 from service.rules.shuffle import shuffle
 
 HAND_SIZE = 4
@@ -104,7 +105,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     hand_size = HAND_SIZE
     phases = PHASES
     problem_codes = (BrogginProblem,)
-    refusal_codes = (BrogginRefusal,)
+    refusal_codes = (BrogginRefusal, TableRefusal)
     ranking = RANKING
     event_types = EVENTS
     result_type = BrogginResult

@@ -29,6 +29,7 @@ from service.rules.old_brag.pot3 import LIMIT_31, total_31
 from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragCarry, OldBragSeat, OldBragState
 from service.rules.old_brag.validate import OldBragProblem, state_problems
 from service.rules.seats import deal_order, next_active, order_from, replace_seat
+from service.rules.seen import TableRefusal
 
 HAND_SIZE = 3
 
@@ -83,7 +84,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     hand_size = HAND_SIZE
     phases = PHASES
     problem_codes = (OldBragProblem,)
-    refusal_codes = (OldBragRefusal,)
+    refusal_codes = (OldBragRefusal, TableRefusal)
     ranking = RANKING
     event_types = EVENTS
     result_type = OldBragResult

@@ -15,6 +15,7 @@ from service.rules.cards import Card, FrenchCards
 from service.rules.errors import Problem
 from service.rules.hand_game import HandGame
 from service.rules.seats import next_active, replace_seat
+from service.rules.seen import TableRefusal
 from service.rules.three_card_brag.evaluation import RANKING, evaluate_hand
 from service.rules.three_card_brag.events import EVENTS, BragResult
 from service.rules.three_card_brag.options import BragOptions
@@ -61,7 +62,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     hand_size = HAND_SIZE
     phases = PHASES
     problem_codes = (BragProblem,)
-    refusal_codes = (BragRefusal,)
+    refusal_codes = (BragRefusal, TableRefusal)
     ranking = RANKING
     event_types = EVENTS
     result_type = BragResult

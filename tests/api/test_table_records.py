@@ -1,0 +1,70 @@
+"""Table records over HTTP (docs/api.md 18): a deal from ``seen`` in place of a seed or deck."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def briscola_record(client):
+    """A Briscola deal played to its end from a seed, its first legal action each time: (record, dealt answer)."""
+    state = client.post("/v1/briscola/deals", json={"players": 2, "dealer": 0, "seed": "table"}).get_json()["state"]
+    record = {"players": 2, "dealer": 0, "seed": "table", "actions": []}
+    turn_up = state["turn_up"]
+    while True:
+        listed = client.post("/v1/briscola/legal-actions", json={"state": state}).get_json()["actions"]
+        if not listed:
+            break
+        record["actions"].append(listed[-1])
+        state = client.post("/v1/briscola/actions", json={"state": state, "action": listed[-1]}).get_json()["state"]
+    dealt = client.post("/v1/briscola/records/adjudicate", json={"record": record}).get_json()
+    del record["seed"]
+    return {**record, "seen": {"turn_up": turn_up}}, dealt
+
+
+def test_a_briscola_table_record_is_complete_with_the_dealt_score(client, briscola_record):
+    record, dealt = briscola_record
+    answer = client.post("/v1/briscola/records/adjudicate", json={"record": record, "trace": True, "views": [0]})
+    body = answer.get_json()
+    assert answer.status_code == 200, body
+    assert body["verdict"] == dealt["verdict"] == "complete"
+    assert body["result"] == dealt["result"] and body["deck_commitment"] is None
+    assert "missing" not in body and len(body["steps"]) == len(record["actions"])
+
+
+def test_a_table_state_is_played_on_with_unseen_cards(client):
+    dealt = client.post("/v1/briscola/deals", json={"players": 2, "dealer": 0, "seen": {"turn_up": "5D"}})
+    state = dealt.get_json()["state"]
+    assert dealt.status_code == 200 and state["seats"][1]["hand"] == ["??"] * 3
+    listed = client.post("/v1/briscola/legal-actions", json={"state": state}).get_json()["actions"]
+    assert len(listed) == 39 and {"seat": 1, "type": "play", "card": "5D"} not in listed
+    after = client.post("/v1/briscola/actions", json={"state": state, "action": listed[0]}).get_json()
+    assert after["state"]["trick"] == [listed[0]["card"]] and after["state"]["seats"][1]["hand"] == ["??"] * 2
+    assert client.post("/v1/briscola/states/validate", json={"state": after["state"]}).get_json()["valid"]
+
+
+def test_a_table_record_names_what_proves_an_action_illegal(client):
+    record = {
+        "players": 2,
+        "dealer": 0,
+        "seen": {"hands": [None, ["AS", "??", "??"]], "turn_up": "5D"},
+        "actions": [{"seat": 1, "type": "play", "card": "KC"}, {"seat": 0, "type": "play", "card": "AS"}],
+    }
+    body = client.post("/v1/briscola/records/adjudicate", json={"record": record}).get_json()
+    assert body["verdict"] == "illegal" and body["applied"] == 1
+    assert body["error"]["code"] == "card_seen" and body["error"]["proof"]["actions"] == [1]
+
+
+@pytest.mark.parametrize(
+    ("seen", "pointer"),
+    [
+        ({"hands": [["AS", "AS"]], "turn_up": "5D"}, "/record/seen/hands/0/1"),
+        ({"hands": [["AS"]], "turn_up": "AS"}, "/record/seen/turn_up"),
+        ({"hands": [["AS", "2S", "3S", "4S"]], "turn_up": "5D"}, "/record/seen/hands/0"),
+        ({"hands": [["AS"]]}, "/record/seen/turn_up"),
+    ],
+)
+def test_what_a_table_saw_is_checked(client, seen, pointer):
+    record = {"players": 2, "dealer": 0, "seen": seen, "actions": []}
+    answer = client.post("/v1/briscola/records/adjudicate", json={"record": record})
+    assert answer.status_code == 422 and pointer in [e["pointer"] for e in answer.get_json()["errors"]]

@@ -1,0 +1,126 @@
+"""Table deals (docs/api.md 18): random deals played through the engine, judged again from what a table saw.
+
+A dealt record's actions replayed from ``seen`` in place of its deck get the dealt record's verdict and result
+(or ``undecided`` exactly where only an unseen card decides); with every hand seen, always the dealt answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from service.rules.cards import HIDDEN
+from service.rules.game import Game
+from service.rules.records import replay, replay_seen, verdict
+from service.rules.registry import GAMES
+from service.rules.seen import Seen, has_turn_up, seen_deck
+from tests.actions import load
+from tests.simulation import Deal, carries, carry_of, play, tables, variants
+
+TABLE_GAMES = ("briscola", "briscola-chiamata", "briscan", "brisque")
+"""The games whose table records are judged (docs/api.md 18)."""
+
+
+def random_deal(game_id: str, k: int) -> Deal:
+    """The ``k``-th random deal of a game: its option sets, tables and carries taken in turn."""
+    game = GAMES[game_id]
+    options = variants(game)[k % len(variants(game))]
+    counts = tables(game, options)
+    return play(game, counts[k % len(counts)], f"table-{k}", options, carry=carries(game)[k % len(carries(game))])
+
+
+def seen_of(deal: Deal, seats: tuple[int, ...] = ()) -> Seen:
+    """What a table saw of ``deal``: the hands of ``seats`` as dealt, and the turn-up where the game has one."""
+    start = deal.start.state
+    hands = tuple(tuple(s.hand) if s.seat in seats else None for s in start.seats)
+    return Seen(hands, getattr(start, "turn_up", None))
+
+
+def judged(deal: Deal, seen: Seen | None, actions: list[Any] | None = None) -> tuple[str, Any, Any, int, Any]:
+    """The verdict on ``deal``'s record (its actions, or ``actions``) dealt from its deck, or (``seen``) at a table:
+    the verdict, the result, what is missing, how many actions were applied and the refusal."""
+    game: Game[Any, Any, Any] = deal.game
+    moves = [load(game, step.action) for step in deal.steps] if actions is None else actions
+    if seen is None:
+        state, _, applied, refused = replay(game, deal.start, moves)
+    else:
+        options, start = game.options(deal.options), deal.start.state
+        carry = None if deal.carry is None else carry_of(game, deal.carry)
+        deck = seen_deck(game, deal.players, start.dealer, options, seen)
+        first = game.deal_checked(deal.players, start.dealer, options, deck, carry)
+        state, _, applied, refused = replay_seen(game, first, moves, seen)
+    outcome, result, missing = verdict(game, state, refused)
+    return outcome, result, missing, applied, refused
+
+
+@pytest.mark.parametrize("game_id", TABLE_GAMES)
+@pytest.mark.parametrize("k", range(12))
+def test_a_table_record_gets_the_dealt_answer(game_id, k):
+    """Nothing seen but what the actions showed, every hand seen, or one: the dealt record's verdict and result. (A
+    random dealt deal is a random completion of the cards its table did not see: so a legal table record is never
+    called illegal.)"""
+    deal = random_deal(game_id, k)
+    dealt = judged(deal, None)
+    for seats in ((), tuple(range(deal.players)), (k % deal.players,)):
+        outcome, result, missing, applied, refused = judged(deal, seen_of(deal, seats))
+        assert (outcome, result, applied, refused) == dealt[:1] + dealt[1:2] + dealt[3:], seats
+        assert missing == []
+
+
+@pytest.mark.parametrize("game_id", TABLE_GAMES)
+@pytest.mark.parametrize("k", range(4))
+def test_a_table_record_cut_short_is_in_progress(game_id, k):
+    """A table record of a deal not played out is in progress, as the dealt one is."""
+    deal = random_deal(game_id, k)
+    cut = [load(deal.game, step.action) for step in deal.steps[: len(deal.steps) // 2]]
+    assert judged(deal, seen_of(deal), cut)[0] == judged(deal, None, cut)[0] == "in_progress"
+
+
+def test_a_table_deal_holds_unseen_cards_where_the_deck_is_unknown():
+    """Dealt from ``seen``, a Briscola state holds "??" for each card nobody saw: the seen hand and the turn-up are
+    where the deal puts them, the stock is unseen but its last card, the turn-up."""
+    game = GAMES["briscola"]
+    options = game.options(None)
+    deck = seen_deck(game, 2, 0, options, Seen(((), ("AS", HIDDEN, "3C")), "5D"))
+    state = game.deal_checked(2, 0, options, deck).state
+    assert state.seats[1].hand == ("AS", HIDDEN, "3C") and state.seats[0].hand == (HIDDEN,) * 3
+    assert state.stock[-1] == "5D" and set(state.stock[:-1]) == {HIDDEN} and state.trump == "D"
+    assert game.validate(state) == []
+
+
+def test_has_turn_up_names_the_games_that_turn_a_trump_up():
+    assert [g for g in TABLE_GAMES if has_turn_up(GAMES[g])] == ["briscola", "briscan", "brisque"]
+
+
+def briscola_table(seen: Seen, *lines: str) -> tuple[str, Any, Any, int, Any]:
+    """A two-player Briscola table record, dealer 0 (seat 1 leads), judged: its actions ``"seat card"``."""
+    game = GAMES["briscola"]
+    options = game.options(None)
+    first = game.deal_checked(2, 0, options, seen_deck(game, 2, 0, options, seen))
+    moves = [load(game, {"seat": int(s), "type": "play", "card": c}) for s, c in (line.split() for line in lines)]
+    state, _, applied, refused = replay_seen(game, first, moves, seen)
+    outcome, result, missing = verdict(game, state, refused)
+    return outcome, result, missing, applied, refused
+
+
+def test_a_card_played_twice_is_illegal_with_the_play_that_showed_it():
+    outcome, _, _, applied, refused = briscola_table(Seen((), "5D"), "1 AS", "0 KC", "0 AS")
+    assert outcome == "illegal" and applied == 2 and refused["code"] == "not_your_turn"
+    outcome, _, _, applied, refused = briscola_table(Seen((), "5D"), "1 AS", "0 KC", "1 2C", "0 AS")
+    assert (outcome, applied, refused["code"]) == ("illegal", 3, "card_seen")
+    assert refused["proof"] == {"actions": [0, 3], "hands": [{"seat": 0, "cards": []}]}
+    assert all(a["card"] not in ("AS", "KC", "2C", "5D") for a in refused["legal_actions"])
+
+
+def test_the_turn_up_under_the_stock_cannot_be_played():
+    outcome, _, _, applied, refused = briscola_table(Seen((), "5D"), "1 5D")
+    assert (outcome, applied, refused["code"]) == ("illegal", 0, "card_seen")
+
+
+def test_a_card_a_fully_seen_hand_lacks_is_not_held():
+    seen = Seen((None, ("AS", "KC", "2H")), "5D")
+    outcome, _, _, applied, refused = briscola_table(seen, "1 3S")
+    assert (outcome, applied, refused["code"]) == ("illegal", 0, "card_not_in_hand")
+    assert refused["proof"]["hands"] == [{"seat": 1, "cards": ["AS", "KC", "2H"]}]
+    assert briscola_table(seen, "1 KC", "0 3S")[0] == "in_progress"
