@@ -30,8 +30,15 @@ FORMAT = 1
 """The pack's format (the fields of a vector and of the manifest); a reader checks it."""
 
 
+_NO_CARD_NAMED = (
+    "a card seen elsewhere (docs/api.md 18): no action of this game names a card of a hand yet, so no table record "
+    "can name one seen twice (issue 41's table deals of the hand games will)."
+)
 UNREACHABLE: dict[str, dict[str, str]] = {
+    "three-card-brag": {"refusal code card_seen": _NO_CARD_NAMED},
+    "broggin": {"refusal code card_seen": _NO_CARD_NAMED},
     "old-brag": {
+        "refusal code card_seen": _NO_CARD_NAMED,
         "refusal code stock_empty": "a hit when the stock is empty: legal-actions never lists it, and no valid "
         "state has an empty stock while a seat may still hit. Every card is then in a hand or drawn, and the 52 "
         "cards count at least 340 for Pot III (aces 1); at most 8 seats hold at most 41 each (31 before a bust "

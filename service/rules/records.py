@@ -5,7 +5,7 @@ one replay."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from service.rules import deadline
 from service.rules.actions import ActionBase
@@ -101,16 +101,25 @@ def _quietly(
     return state, [], end, None
 
 
-def verdict(game: Game[Any, Any, Any], state: Any, refused: Refused | None) -> tuple[str, Any, list[dict[str, int]]]:
-    """A replayed record's verdict (docs/api.md 8 and 18), its result and, for an ``undecided`` one, whose unseen
-    cards the result needs (:func:`~service.rules.seen.missing`)."""
+class Verdict(NamedTuple):
+    """A replayed record's verdict word (docs/api.md 8 and 18), its result, and whose unseen cards an ``undecided``
+    one needs (``[{seat, cards}]``)."""
+
+    word: str
+    result: Any
+    missing: list[dict[str, int]]
+
+
+def verdict(game: Game[Any, Any, Any], state: Any, refused: Refused | None) -> Verdict:
+    """The verdict on a replayed record: its last ``state`` and its refusal, if any (the result where the seen cards
+    decide it, :func:`~service.rules.seen.missing` where they do not)."""
     needed = missing(game, state)
     result = None if needed else game.result(state)  # an illegal record's too, where its last state is over
     if refused is not None:
-        return "illegal", result, []
+        return Verdict("illegal", result, [])
     if needed:
-        return "undecided", None, needed
-    return ("complete" if result is not None else "in_progress"), result, []
+        return Verdict("undecided", None, needed)
+    return Verdict("complete" if result is not None else "in_progress", result, [])
 
 
 def _refused(index: int, illegal: IllegalAction) -> Refused:
@@ -156,4 +165,4 @@ def replay_seen(
     return state, events, applied, refused
 
 
-__all__ = ["Refused", "check_table", "deck_of", "replay", "replay_seen", "verdict"]
+__all__ = ["Refused", "check_table", "deck_of", "replay", "replay_seen", "verdict", "Verdict"]

@@ -12,8 +12,8 @@ import yaml
 
 from service.rules.briscan.melds import meld_points
 from service.rules.broggin.cards import TRUMPS, is_trump
-from service.rules.game import TrickGame
 from service.rules.registry import GAMES
+from service.rules.trick_game import TrickGame
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
@@ -88,12 +88,14 @@ def test_the_state_names_its_game_and_phase(client, game_id):
 def test_exactly_one_of_seed_and_deck_once(client, game_id):
     request, name = schemas()[prefix(game_id) + "DealRequest"], prefix(game_id) + "DealRequest"
     # two whole objects, so that a generated client types each (the wire is the same)
-    assert request["oneOf"] == [{"$ref": f"#/components/schemas/{name}{how}"} for how in ("FromSeed", "FromDeck")]
-    seeded, dealt = schemas()[name + "FromSeed"], schemas()[name + "FromDeck"]
+    ways = ("FromSeed", "FromDeck", "AtTable")
+    assert request["oneOf"] == [{"$ref": f"#/components/schemas/{name}{how}"} for how in ways]
+    seeded, dealt, seen = (schemas()[name + how] for how in ways)
     assert "seed" in seeded["required"] and "deck" not in seeded["properties"]
     assert "deck" in dealt["required"] and "seed" not in dealt["properties"]
+    assert "seen" in seen["required"] and not {"seed", "deck"} & set(seen["properties"])
     pack = list(GAMES[game_id].full_pack())
-    for body in ({}, {"seed": "x", "deck": pack}):
+    for body in ({}, {"seed": "x", "deck": pack}, {"seed": "x", "seen": {}}):
         response = deal(client, game_id, **body)
         assert pointers(response) == [""]  # one problem, not one per game registered before this one
     twice = deal(client, game_id, deck=[pack[0], *pack[:-1]])

@@ -15,9 +15,44 @@ from service.conformance.cases.refusals import probes
 from service.conformance.simulate import refusal
 from service.conformance.vector import Case
 from service.rules.game import Game
+from service.rules.trick_game import TrickGame
+
+
+def table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
+    """A trick game's first seeded deal as a table record (docs/api.md 18: only the turn-up seen): complete with the
+    dealt result; and its first card played again by the next seat: ``card_seen``, with its proof."""
+    flow = SECTIONS["flow"]
+    played = corpus(game)[0]
+    record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
+    turn_up = getattr(played.states[0], "turn_up", None)
+    record["seen"] = {} if turn_up is None else {"turn_up": turn_up}
+    what = "only the turn-up seen" if turn_up is not None else "no card seen"
+    yield post(
+        game,
+        "records/adjudicate",
+        {"record": record},
+        (flow,),
+        f"A seeded deal as a table record ({what}): complete, with the dealt record's result.",
+        "record-table",
+    )
+    actions = played.actions
+    first = next(i for i, a in enumerate(actions) if a["type"] == "play")
+    again = {"seat": played.states[first + 1].to_act, "type": "play", "card": actions[first]["card"]}
+    body = {"record": {**record, "actions": [*actions[: first + 1], again]}}
+    yield post(
+        game,
+        "records/adjudicate",
+        body,
+        (flow,),
+        "A table record whose card is played a second time, by the next seat: illegal, card_seen, with the play that "
+        "showed it as proof.",
+        "record-table-illegal",
+    )
 
 
 def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
+    if isinstance(game, TrickGame):
+        yield from table_cases(game)
     flow, scoring = SECTIONS["flow"], SECTIONS["scoring"]
     rng = random.Random(f"records/{game.id}")
     for number, played in enumerate(corpus(game)):
