@@ -6,6 +6,7 @@ A dealt record's actions replayed from ``seen`` in place of its deck get the dea
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -124,3 +125,52 @@ def test_a_card_a_fully_seen_hand_lacks_is_not_held():
     assert (outcome, applied, refused["code"]) == ("illegal", 0, "card_not_in_hand")
     assert refused["proof"]["hands"] == [{"seat": 1, "cards": ["AS", "KC", "2H"]}]
     assert briscola_table(seen, "1 KC", "0 3S")[0] == "in_progress"
+
+
+def reneged(game_id: str, k: int) -> tuple[Deal, list[Any], int] | None:
+    """The ``k``-th random deal played to its final phase, where a seat that must follow plays a card the rules
+    refuse (forced onto the table), then legal plays to the end: the deal, its actions and the renege's index."""
+    deal = random_deal(game_id, k)
+    game = deal.game
+    rng = random.Random(k)
+    for index, step in enumerate(deal.steps):
+        state = step.before
+        seat = state.to_act
+        if state.phase != "final" or not state.trick or step.action["type"] != "play":
+            continue
+        refused = [c for c in state.seats[seat].hand if c not in game.legal_plays(state, seat)]
+        if not refused:
+            continue
+        moves = [load(game, s.action) for s in deal.steps[:index]]
+        card = rng.choice(refused)
+        moves.append(load(game, {"seat": seat, "type": "play", "card": card}))
+        state = game.play_to_trick(state, seat, card).state
+        while state.to_act is not None:
+            action = rng.choice([a for a in game.legal_actions(state) if a["type"] == "play"])
+            moves.append(load(game, action))
+            state = game.apply(state, moves[-1]).state
+        return deal, moves, index
+    return None
+
+
+@pytest.mark.parametrize("game_id", ["briscan", "brisque"])
+@pytest.mark.parametrize("k", range(16))
+def test_a_renege_is_proved_by_the_card_the_seat_showed_later(game_id, k):
+    """Where every card is shown by the end, the seat's hand at the renege is the one hand the seen cards allow (a
+    brute force over its possible hands has one): the table record is illegal where the dealt one is, with the
+    same code, proved by the renege and the later play of a card the rule asked for."""
+    found = reneged(game_id, k)
+    if found is None:
+        pytest.skip("no seat had to follow in this deal's final phase")
+    deal, moves, index = found
+    dealt = judged(deal, None, moves)
+    table = judged(deal, seen_of(deal), moves)
+    assert dealt[0] == table[0] == "illegal" and dealt[3] == table[3] == index
+    assert table[4]["code"] == dealt[4]["code"] and table[4]["rule"] == dealt[4]["rule"]
+    proof, held = table[4]["proof"]["actions"], deal.steps[index].before.seats[moves[index].seat].hand
+    assert proof[0] == index
+    if len(proof) == 1:  # the hand as seen then already held a card the rule asked for (the turn-up, a meld's)
+        assert table[4]["proof"]["hands"][0]["cards"] and set(table[4]["proof"]["hands"][0]["cards"]) <= set(held)
+    else:
+        later = moves[proof[1]]
+        assert len(proof) == 2 and later.seat == moves[index].seat and later.card in held
