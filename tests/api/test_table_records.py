@@ -68,3 +68,25 @@ def test_what_a_table_saw_is_checked(client, seen, pointer):
     record = {"players": 2, "dealer": 0, "seen": seen, "actions": []}
     answer = client.post("/v1/briscola/records/adjudicate", json={"record": record})
     assert answer.status_code == 422 and pointer in [e["pointer"] for e in answer.get_json()["errors"]]
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("briscola", 2), ("briscan", 2), ("briscola-chiamata", 5)])
+def test_a_suggestion_at_a_table_needs_the_seats_own_cards(client, game_id, players):
+    """A bot at a real table sees what was seen: with its own hand seen it suggests a legal move; with its own cards
+    unseen it cannot weigh them, a 422 at its hand (never a 500)."""
+    dealt = client.post(f"/v1/{game_id}/deals", json={"players": players, "dealer": 0, "seed": "q"}).get_json()
+    seat = dealt["state"]["to_act"]
+    hands = [None] * players
+    hands[seat] = dealt["state"]["seats"][seat]["hand"]
+    turn_up = {"turn_up": dealt["state"]["turn_up"]} if "turn_up" in dealt["state"] else {}
+    for seen, status in (({"hands": hands, **turn_up}, 200), (turn_up, 422)):
+        state = client.post(f"/v1/{game_id}/deals", json={"players": players, "dealer": 0, "seen": seen}).get_json()[
+            "state"
+        ]
+        answer = client.post(f"/v1/{game_id}/actions/suggest", json={"state": state})
+        assert answer.status_code == status, answer.get_json()
+        if status == 200:
+            listed = client.post(f"/v1/{game_id}/legal-actions", json={"state": state}).get_json()["actions"]
+            assert answer.get_json()["action"] in listed
+        else:
+            assert [e["pointer"] for e in answer.get_json()["errors"]] == [f"/state/seats/{seat}/hand"]

@@ -9,6 +9,8 @@ from schemas.operations.suggest import serves
 from service.api.answers import rules_echo
 from service.api.routes import GameRoutes
 from service.rules.bots import suggest
+from service.rules.cards import HIDDEN
+from service.rules.errors import InvalidInput, Problem
 
 
 def register(routes: GameRoutes) -> None:
@@ -23,6 +25,7 @@ def register(routes: GameRoutes) -> None:
         `seat` (default: the seat to act) must be able to act now (a 422 at `/seat` otherwise)."""
         state = data["state"]
         game.require_valid(state)
+        own_hand_seen(state, data["seat"])
         level, seed = data["level"], data["seed"]
         found = suggest(game, state, data["seat"], level, seed)
         considered = [{"action": c.action, "value": c.value, "samples": c.samples} for c in found.considered]
@@ -35,6 +38,15 @@ def register(routes: GameRoutes) -> None:
             "considered": considered,
             **rules_echo(game.options_of(state)),
         }
+
+
+def own_hand_seen(state: Any, seat: int | None) -> None:
+    """Raise InvalidInput (at the hand) where the seat asking holds a card nobody saw (a table deal's, docs/api.md
+    18): a suggestion weighs the seat's own cards, so the table must show them."""
+    asking = state.to_act if seat is None else seat
+    if isinstance(asking, int) and 0 <= asking < state.players and HIDDEN in state.seats[asking].hand:
+        message = f"seat {asking}'s hand holds cards nobody saw ('??'): a suggestion needs the seat's own cards"
+        raise InvalidInput([Problem("unseen_hand", message, f"/state/seats/{asking}/hand")])
 
 
 __all__ = ["register", "serves"]
