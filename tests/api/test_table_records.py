@@ -90,3 +90,11 @@ def test_a_suggestion_at_a_table_needs_the_seats_own_cards(client, game_id, play
             assert answer.get_json()["action"] in listed
         else:
             assert [e["pointer"] for e in answer.get_json()["errors"]] == [f"/state/seats/{seat}/hand"]
+
+
+def test_a_table_record_has_no_text_form_yet(client):
+    """records/format refuses a table record at its `seen` (a 422, never a 500) until the notation's tags for what a
+    table saw are defined."""
+    record = {"players": 2, "dealer": 0, "seen": {"turn_up": "5D"}, "actions": []}
+    answer = client.post("/v1/briscola/records/format", json={"record": record})
+    assert answer.status_code == 422 and [e["pointer"] for e in answer.get_json()["errors"]] == ["/record/seen"]
