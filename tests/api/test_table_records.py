@@ -98,3 +98,15 @@ def test_a_table_record_has_no_text_form_yet(client):
     record = {"players": 2, "dealer": 0, "seen": {"turn_up": "5D"}, "actions": []}
     answer = client.post("/v1/briscola/records/format", json={"record": record})
     assert answer.status_code == 422 and [e["pointer"] for e in answer.get_json()["errors"]] == ["/record/seen"]
+
+
+@pytest.mark.parametrize("game_id", ["three-card-brag", "old-brag", "broggin"])
+def test_a_hand_games_table_deal_is_refused_until_judged(client, game_id):
+    """The hand games' table deals (showdowns of unseen hands) are not judged yet: a 422 at `seen`, never a 500."""
+    for path, body in (
+        ("deals", {"players": 3, "dealer": 0, "seen": {}}),
+        ("records/adjudicate", {"record": {"players": 3, "dealer": 0, "seen": {}, "actions": []}}),
+    ):
+        answer = client.post(f"/v1/{game_id}/{path}", json=body)
+        pointer = "/seen" if path == "deals" else "/record/seen"
+        assert answer.status_code == 422 and [e["pointer"] for e in answer.get_json()["errors"]] == [pointer]
