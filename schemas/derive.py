@@ -231,9 +231,15 @@ class Deriver:
         return self.cache[cls]
 
     def legal_action_schema(self, cls: Any) -> type[Schema]:
-        """The variant of one action class as legal-actions lists it (a dict, dumped as is)."""
+        """The variant of one action class as legal-actions lists it (a dict, dumped as is): a card may be "??",
+        any card of the seat's hand nobody saw (a table deal's, docs/api.md 18)."""
         attrs = self._action_attrs(cls)
-        for name, field, required in self._action_fields(cls):
+        self.hidden, outer = True, self.hidden
+        try:
+            listed = self._action_fields(cls)
+        finally:
+            self.hidden = outer
+        for name, field, required in listed:
             if required and name in LISTED_AS:
                 attrs.update({listed: make() for listed, make in LISTED_AS[name].items()})
             else:
