@@ -47,8 +47,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from service.rules.base import LegalAction  # noqa: E402
 from service.rules.bots import suggest  # noqa: E402
 from service.rules.bots.auction import auction_suggestion  # noqa: E402
-from service.rules.bots.cheap import greedy  # noqa: E402
+from service.rules.bots.cheap import declaration, greedy  # noqa: E402
 from service.rules.bots.common import expand, typed  # noqa: E402
+from service.rules.bots.counting import counting_card, unseen_in_view  # noqa: E402
+from service.rules.bots.pimc import exact_search  # noqa: E402
+from service.rules.bots.worlds import hidden, worlds  # noqa: E402
 from service.rules.game import Game  # noqa: E402
 from service.rules.registry import GAMES  # noqa: E402
 from service.rules.shuffle import shuffle  # noqa: E402
@@ -97,6 +100,31 @@ def greedy_policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -
     return look or calling(game, state, seat, seed, legal)
 
 
+ENDGAME_NODES = 200_000
+"""Nodes of the counting baseline's exact endgame (two-player Briscola's, from an empty stock, takes a few
+hundred)."""
+
+
+def counting_policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -> LegalAction:
+    """The card-counting baseline (trick games; elsewhere ``greedy``): from the seat's view, the exact endgame
+    once the view leaves one world (a spent stock, heads-up), else an announcement or exchange when listed, else
+    :func:`~service.rules.bots.counting.counting_card`."""
+    if not isinstance(game, TrickGame) or getattr(state, "trump", None) is None:
+        return greedy_policy(game, state, seat, seed)
+    legal = game.view_legal_actions(state, seat)
+    view = game.view(state, seat)
+    if hidden(game, view, seat).determined:
+        found = exact_search(game, next(worlds(game, view, seat, 1, seed)), seat, legal, ENDGAME_NODES)
+        if found is not None:
+            return found.action
+    declared = declaration(legal)
+    cards = [a["card"] for a in legal if a["type"] == "play"]
+    if declared is not None or not cards:
+        return declared or legal[0]
+    card = counting_card(game, view, seat, cards, unseen_in_view(game, view, seat))
+    return next(a for a in legal if a["type"] == "play" and a["card"] == card)
+
+
 def blind_caller_policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -> LegalAction:
     """The calling station that never looks (Three Card Brag: it stays blind); see the module's docstring."""
     return calling(game, state, seat, seed, game.view_legal_actions(state, seat))
@@ -122,7 +150,12 @@ def level_policy(level: str) -> Policy:
     return policy
 
 
-BASELINES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy, "blind-caller": blind_caller_policy}
+BASELINES: dict[str, Policy] = {
+    "random": random_policy,
+    "greedy": greedy_policy,
+    "counting": counting_policy,
+    "blind-caller": blind_caller_policy,
+}
 
 
 def policy_of(name: str) -> Policy:

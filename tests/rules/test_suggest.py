@@ -12,7 +12,7 @@ import pytest
 from service.rules.bots import acting_seat, suggest
 from service.rules.bots.betting import SEEN_CALLED_BY, SEEN_FOLDS, suggest_betting
 from service.rules.bots.common import stream_seed, typed
-from service.rules.bots.pimc import _exact, outcome
+from service.rules.bots.pimc import exact_search, outcome
 from service.rules.bots.worlds import hidden, worlds
 from service.rules.briscan import Briscan, Brisque
 from service.rules.cards import HIDDEN
@@ -182,13 +182,13 @@ def test_the_exact_endgame_search_matches_full_enumeration():
     view = game.view(state, seat)
     assert hidden(game, view, seat).determined  # the opponent holds what the seat does not see
     legal = game.view_legal_actions(state, seat)
-    found = _exact(game, state, seat, legal, 10_000)
+    found = exact_search(game, state, seat, legal, 10_000)
     assert found is not None and found.policy == "exact/1"
     for candidate in found.considered:
         after = game.apply(state, typed(game, candidate.action)).state
         assert candidate.value == brute_force(game, after, seat)
     assert suggest(game, state, seat, "normal").policy == "exact/1"
-    assert _exact(game, state, seat, legal, 5) is None  # past its nodes it gives up (then samples)
+    assert exact_search(game, state, seat, legal, 5) is None  # past its nodes it gives up (then samples)
 
 
 def by_rule(game: Any, state: Any, seat: int, level: str = "normal") -> Any:

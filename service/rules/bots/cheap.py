@@ -70,13 +70,21 @@ def greedy_card(
     return min(cards, key=lambda c: (suit(c) == trump, value[c]))
 
 
-def greedy(game: TrickGame[Any, Any, Any], state: Any, legal: Sequence[LegalAction]) -> LegalAction:
-    """The greedy baseline's choice among ``legal`` (the seat's): an announcement or the seven exchange first,
-    then :func:`greedy_card` (other actions, such as the auction's: the first listed)."""
+def declaration(legal: Sequence[LegalAction]) -> LegalAction | None:
+    """An announcement or a turn-up exchange among ``legal``, taken whenever it is listed (the baselines' rule)."""
     for kind in ("announce", "exchange_seven", "exchange_turnup"):
         for action in legal:
             if action["type"] == kind:
                 return action
+    return None
+
+
+def greedy(game: TrickGame[Any, Any, Any], state: Any, legal: Sequence[LegalAction]) -> LegalAction:
+    """The greedy baseline's choice among ``legal`` (the seat's): an announcement or the seven exchange first,
+    then :func:`greedy_card` (other actions, such as the auction's: the first listed)."""
+    declared = declaration(legal)
+    if declared is not None:
+        return declared
     cards = [a["card"] for a in legal if a["type"] == "play"]
     if not cards:
         return legal[0]

@@ -102,7 +102,7 @@ def suggest_tricks(
     if getattr(view, "trump", None) is None:  # Briscola chiamata before the call: no trick yet to sample
         return auction_suggestion(game, view, seat, legal)
     if hidden(game, view, seat).determined:
-        exact = _exact(game, next(worlds(game, view, seat, 1, seed)), seat, legal, work.nodes)
+        exact = exact_search(game, next(worlds(game, view, seat, 1, seed)), seat, legal, work.nodes)
         if exact is not None:
             return exact
     ruled = by_rule(game, view, seat, legal, seed)
@@ -139,7 +139,7 @@ class _OutOfNodes(Exception):
     """The exact search used up its nodes."""
 
 
-def _exact(
+def exact_search(
     game: TrickGame[Any, Any, Any], world: Any, seat: int, legal: Sequence[LegalAction], nodes: int
 ) -> Suggestion | None:
     """Every candidate searched to the end (minimax, alpha-beta) in the one world left, or None past ``nodes``."""
@@ -184,4 +184,15 @@ def _search(
     return best
 
 
-__all__ = ["NODES", "WORLDS", "budget", "EXACT", "PIMC", "RULES", "outcome", "play_out", "suggest_tricks"]
+__all__ = [
+    "NODES",
+    "WORLDS",
+    "budget",
+    "EXACT",
+    "PIMC",
+    "RULES",
+    "exact_search",
+    "outcome",
+    "play_out",
+    "suggest_tricks",
+]
