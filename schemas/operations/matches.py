@@ -90,7 +90,9 @@ def match_schema(parts: GameParts) -> type[Schema]:
     deal = parts.build(
         "MatchDeal",
         {
-            **{name: shared[name] for name in ("dealer", "seed", "deck", "check_source", "json_schema_variants")},
+            **{name: shared[name] for name in ("dealer", "seed", "deck", "check_source")},
+            # a match's deals come from a seed or a deck; a table's (docs/api.md 18) are records/adjudicate's
+            "json_schema_variants": {"FromSeed": ("seed",), "FromDeck": ("deck",)},
             "actions": fields.List(parts.deriver.action(), required=True, validate=validate.Length(max=MAX_ACTIONS)),
         },
         "One deal of a match: its dealer, a deck or a seed, and the actions in order.",

@@ -55,6 +55,8 @@ export function verdict(answer: Schemas["ThreeCardBragAdjudicateResponse"]): str
       return `${answer.applied} actions so far`;
     case "illegal":
       return `action ${answer.error?.index} broke rule ${answer.error?.rule}`;
+    case "undecided":
+      return `undecided: ${(answer.missing ?? []).map((m) => `seat ${m.seat} must show ${m.cards} cards`).join(", ")}`;
   }
 }
 
