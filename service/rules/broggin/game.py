@@ -17,7 +17,7 @@ from typing import Annotated
 
 from service.rules.actions import ActionBase, Call, Fold, Raise
 from service.rules.base import Event, LegalAction, Result, Transition, hide
-from service.rules.betting import payouts, split_pot, still_in
+from service.rules.betting import last_in, payouts, split_pot, still_in
 from service.rules.bounds import HAND, Chips
 from service.rules.broggin.cards import FULL_PACK, NOTATION, TRUMPS, Assignments, domain, is_trump, parse_broggin
 from service.rules.broggin.evaluation import (
@@ -313,9 +313,9 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         """ "lägga sig (kasta sina kort och inte vara med mer)"."""
         after = dataclasses.replace(state, seats=replace_seat(state.seats, seat, folded=True, acted=True))
         events: list[Event] = [{"type": "fold", "seat": seat}]
-        active = still_in(after.seats)
-        if len(active) == 1:  # the last player standing wins unseen
-            events.append({"type": "pot_won", "seat": active[0], "amount": after.pot})
+        survivor = last_in(after.seats)
+        if survivor is not None:  # the last player standing wins unseen
+            events.append({"type": "pot_won", "seat": survivor, "amount": after.pot})
             return Transition(dataclasses.replace(after, phase=COMPLETE, to_act=None), tuple(events))
         return self._advance(after, seat, events)
 
@@ -513,10 +513,10 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         if state.phase != COMPLETE:
             return None
         put_in = [s.put_in for s in state.seats]
-        active = still_in(state.seats)
-        if len(active) == 1:
-            won = {active[0]: state.pot}
-            return {"winners": active, "payouts": payouts(put_in, won), "reason": "all_folded", "pot": state.pot}
+        survivor = last_in(state.seats)
+        if survivor is not None:
+            won = {survivor: state.pot}
+            return {"winners": [survivor], "payouts": payouts(put_in, won), "reason": "all_folded", "pot": state.pot}
         values = self._values(state)
         if not values:  # pragma: no cover - an invalid state
             return {"winners": [], "payouts": [0] * state.players, "reason": "no_players", "pot": state.pot}

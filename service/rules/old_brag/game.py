@@ -15,7 +15,7 @@ from typing import Any
 
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
 from service.rules.base import Event, LegalAction, Result, Transition, hide
-from service.rules.betting import amounts, payouts, still_in
+from service.rules.betting import amounts, last_in, payouts, still_in, turn_after, wagers
 from service.rules.cards import PIP_VALUE, Card, FrenchCards, rank
 from service.rules.errors import Problem
 from service.rules.hand_game import HandGame
@@ -28,7 +28,7 @@ from service.rules.old_brag.options import OldBragOptions
 from service.rules.old_brag.pot3 import LIMIT_31, total_31
 from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragCarry, OldBragSeat, OldBragState
 from service.rules.old_brag.validate import OldBragProblem, state_problems
-from service.rules.seats import deal_order, next_active, order_from, replace_seat
+from service.rules.seats import deal_order, order_from, replace_seat
 from service.rules.seen import TableRefusal
 
 HAND_SIZE = 3
@@ -148,9 +148,10 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
 
     def _main_winner(self, state: OldBragState) -> tuple[int, str]:
         """The main pot's winner and why: the last player in, or the best hand (ties to priority)."""
+        survivor = last_in(state.seats)
+        if survivor is not None:
+            return survivor, "all_folded"
         active = still_in(state.seats)
-        if len(active) == 1:
-            return active[0], "all_folded"
         order = self._priority(state)
         best = max(
             active,
@@ -207,10 +208,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
             bounds = amounts(*self._raise_bounds(state))
             if state.level == 0 and bounds is not None:  # the dealer must open: "mora uložiti najmanje 1 žeton"
                 return [{"seat": seat, "type": "bet", "min": bounds[0], "max": bounds[1]}]
-            wagers: list[LegalAction] = [{"seat": seat, "type": "fold"}, {"seat": seat, "type": "call"}]
-            if bounds is not None:  # no raise past the most an action may say
-                wagers.append({"seat": seat, "type": "raise", "min": bounds[0], "max": bounds[1]})
-            return wagers
+            return wagers(seat, bounds, "raise", call=True)  # no raise past the most an action may say
         if state.phase == DRAWING:
             actions: list[LegalAction] = []
             if state.stock:
@@ -319,9 +317,8 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
 
     def _next_bettor(self, state: OldBragState, seat: int, events: list[Event]) -> Transition[OldBragState]:
         """Pass the turn on; the betting ends with one player left or when the turn reaches the aggressor."""
-        active = still_in(state.seats)
-        nxt = next_active(seat, state.players, active)  # clockwise (OB-A2)
-        if len(active) == 1 or nxt == state.aggressor or nxt is None:
+        nxt = turn_after(state.seats, seat)  # clockwise (OB-A2)
+        if nxt is None or nxt == state.aggressor:
             return self._end_betting(state, events)
         return Transition(dataclasses.replace(state, to_act=nxt), tuple(events))
 

@@ -10,11 +10,11 @@ from typing import Any
 
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
 from service.rules.base import Event, LegalAction, Result, Transition, hide
-from service.rules.betting import amounts, payouts, still_in
+from service.rules.betting import amounts, last_in, payouts, still_in, turn_after, wagers
 from service.rules.cards import Card, FrenchCards
 from service.rules.errors import Problem
 from service.rules.hand_game import HandGame
-from service.rules.seats import next_active, replace_seat
+from service.rules.seats import replace_seat
 from service.rules.seen import TableRefusal
 from service.rules.three_card_brag.evaluation import RANKING, evaluate_hand
 from service.rules.three_card_brag.events import EVENTS, BragResult
@@ -122,13 +122,8 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
         if seat is None or state.phase != BETTING:
             return []
         me = state.seats[seat]
-        actions: list[LegalAction] = [{"seat": seat, "type": "fold"}]
         bounds = amounts(self._min_amount(state, me.blind), self._max_amount(state, me.blind))
-        wager = "bet" if state.stake is None else "raise"
-        if state.stake is not None:
-            actions.append({"seat": seat, "type": "call"})
-        if bounds is not None:
-            actions.append({"seat": seat, "type": wager, "min": bounds[0], "max": bounds[1]})
+        actions = wagers(seat, bounds, "bet" if state.stake is None else "raise", call=state.stake is not None)
         if self._can_see(state, seat):
             actions.append({"seat": seat, "type": "see"})
         if me.blind:
@@ -206,8 +201,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
             event["amount"] = wager.amount
         if kind == "see":
             return self._showdown(after, seat, event)
-        nxt = next_active(seat, state.players, still_in(after.seats))
-        return Transition(dataclasses.replace(after, to_act=nxt), (event,))
+        return Transition(dataclasses.replace(after, to_act=turn_after(after.seats, seat)), (event,))
 
     def _no_see_rule(self, state: BragState, seat: int) -> str:
         """The rule a refused see breaks: two players left (5(b)), a stake (BT-A6), not an open seer of a blind."""
@@ -226,11 +220,11 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
         seats = replace_seat(state.seats, seat, folded=True)
         after = dataclasses.replace(state, seats=seats)
         events: list[Event] = [{"type": "fold", "seat": seat}]
-        active = still_in(after.seats)
-        if len(active) == 1:
-            events.append(self._survivor_event(after, active[0]))
+        survivor = last_in(after.seats)
+        if survivor is not None:
+            events.append(self._survivor_event(after, survivor))
             return Transition(dataclasses.replace(after, phase=COMPLETE, to_act=None), tuple(events))
-        return Transition(dataclasses.replace(after, to_act=next_active(seat, state.players, active)), tuple(events))
+        return Transition(dataclasses.replace(after, to_act=turn_after(after.seats, seat)), tuple(events))
 
     def _survivor_event(self, state: BragState, survivor: int) -> Event:
         if state.seats[survivor].blind and state.options.blind_survivor == "carry_forward":  # BT-A5
