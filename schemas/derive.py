@@ -22,6 +22,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from schemas.fields import CardField, MostMembers, StrictBoolean, StrictInteger, StrictString, SuitField, TupleList
 from schemas.oneof import OneOf
+from service.rules.actions import action_fields
 from service.rules.bounds import Bounds, GameBound, LeastItems, Notation, Words
 from service.rules.cards import CARD, SUIT, card_pattern
 
@@ -184,17 +185,12 @@ class Deriver:
 
     def _action_fields(self, cls: type) -> list[tuple[str, fields.Field, bool]]:
         """Each field of an action class: name, wire field, required."""
-        hints = typing.get_type_hints(cls, include_extras=True)
         out = []
-        for f in dataclasses.fields(cls):
-            if f.name == "seat":
-                continue
-            required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-            hint = hints[f.name]
+        for name, hint, required in action_fields(cls):
             if not required:  # optional: absent rather than null
                 args = [a for a in typing.get_args(hint) if a is not type(None)]
                 hint = args[0] if typing.get_origin(hint) in (typing.Union, types.UnionType) else hint
-            out.append((f.name, self.field(hint, required=required), required))
+            out.append((name, self.field(hint, required=required), required))
         return out
 
     def _action_attrs(self, cls: Any) -> dict[str, Any]:

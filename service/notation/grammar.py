@@ -18,7 +18,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from service.rules.actions import ActionBase
+from service.rules.actions import ActionBase, action_fields
 from service.rules.bounds import GameBound
 from service.rules.cards import CARD, SUIT
 from service.rules.game import Game
@@ -115,14 +115,10 @@ def _bare(hint: Any) -> Any:
 
 def signature(cls: type[ActionBase]) -> Signature:
     """The words of one action class."""
-    hints = typing.get_type_hints(cls, include_extras=True)
-    made = []
-    for f in dataclasses.fields(cls):
-        if f.name == "seat":
-            continue
-        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-        hint = hints[f.name]
-        made.append(Field(f.name, _shape(hint), required, SUFFIXES.get(f.name, ""), _words(hint)))
+    made = [
+        Field(name, _shape(hint), required, SUFFIXES.get(name, ""), _words(hint))
+        for name, hint, required in action_fields(cls)
+    ]
     return Signature(cls.type, tuple(made), tuple(cls.exactly_one_of))
 
 

@@ -7,6 +7,8 @@ live here; a game's own live in its package.
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from typing import Any, ClassVar
@@ -60,6 +62,17 @@ class Raise(ActionBase, type="raise"):
 @dataclass(frozen=True)
 class Fold(ActionBase, type="fold"):
     """Give up the deal."""
+
+
+def action_fields(cls: type[ActionBase]) -> list[tuple[str, Any, bool]]:
+    """Each field of an action class an action says besides its ``seat`` (the one every action has): its name,
+    its type hint (with its annotations) and whether it is required (it has no default)."""
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return [
+        (f.name, hints[f.name], f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+        for f in dataclasses.fields(cls)
+        if f.name != "seat"
+    ]
 
 
 def wire(action: ActionBase) -> dict[str, Any]:
