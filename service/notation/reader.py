@@ -297,8 +297,10 @@ class Reader:
     ) -> None:
         """One field of an action, by its shape (N-A2)."""
         name, shape = value_field.name, value_field.shape
-        if name in signature.one_of:
-            return self.alternative(signature, value_field, type_token, action, positions, prefix)
+        if name in signature.one_of:  # the group's first field reads the word for all of them
+            if value_field is next(f for f in signature.fields if f.name in signature.one_of):
+                self.alternative(signature, type_token, action, positions, prefix)
+            return None
         if value_field.keyword:
             token = self.word()
             if token is None or token.text.lower() != name:
@@ -321,26 +323,20 @@ class Reader:
             return None
         self.i += 1
         positions[f"{prefix}/{name}"] = (token.line, token.column)
-        is_number = shape is Shape.NUMBER
-        action[name] = (
-            _number(token, token.text, f"{name}: {shape.value}") if is_number else value_field.spelled(token.text)
-        )
+        action[name] = _value(token, token.text, value_field)
         return None
 
     def alternative(
         self,
         signature: Signature,
-        value_field: Field,
         type_token: Token,
         action: dict[str, Any],
         positions: dict[str, Position],
         prefix: str,
     ) -> None:
-        """A field of an ``exactly_one_of`` group: the one whose suffix the word carries (or the one without a
-        suffix); the group's first field reads the word for all of them."""
+        """The word of an ``exactly_one_of`` group: the field whose suffix it carries (or the one without a
+        suffix)."""
         group = [f for f in signature.fields if f.name in signature.one_of]
-        if value_field is not group[0]:
-            return
         token = self.word()
         if token is None:
             expected = " or ".join(
@@ -353,10 +349,7 @@ class Reader:
         chosen = chosen or next(f for f in group if not f.suffix)
         text = token.text[: len(token.text) - len(chosen.suffix)] if chosen.suffix else token.text
         positions[f"{prefix}/{chosen.name}"] = (token.line, token.column)
-        is_number = chosen.shape is Shape.NUMBER
-        action[chosen.name] = (
-            _number(token, text, f"{chosen.name}: {chosen.shape.value}") if is_number else chosen.spelled(text)
-        )
+        action[chosen.name] = _value(token, text, chosen)
 
     def cards(self, positions: dict[str, Position], pointer: str) -> list[str]:
         """The card words that follow, up to the next action, tag, move number or a later field's name."""
@@ -433,6 +426,14 @@ def _error(token: Token, code: Code, expected: str, found: str = "", at: Positio
 def _inside(token: Token) -> Position:
     """The position of a tag value's first character (after its opening quote)."""
     return token.line, token.column + 1
+
+
+def _value(token: Token, text: str, value_field: Field) -> Any:
+    """The value ``text`` (``token``'s word, less any suffix) gives ``value_field``: a whole number, or the word as
+    the field spells it."""
+    if value_field.shape is Shape.NUMBER:
+        return _number(token, text, f"{value_field.name}: {value_field.shape.value}")
+    return value_field.spelled(text)
 
 
 def _number(token: Token, text: str, what: str) -> int:
