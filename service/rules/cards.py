@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Annotated
 
 from service.rules.errors import CardError, Problem, excerpt
-from service.rules.names.common import IT_SUITS
+from service.rules.names.common import IT_RANKS, IT_SUITS
 
 
 class CardCode:
@@ -48,6 +48,11 @@ MAX_CARD_TEXT = 24
 any parsing or cache sees it."""
 ITALIAN_SUITS = {found.text: suit for suit, found in IT_SUITS.items()}
 """Briscola's Italian suit words (docs/api.md section 3: ``spade coppe denari bastoni``), from its names table."""
+ITALIAN_RANKS = {found.text: rank for rank, found in IT_RANKS.items()}
+"""Briscola's Italian rank words (``asso tre re cavallo fante sette sei cinque quattro due``), from its names
+table: a spelled card may name its rank in words too (``re-coppe``, ``asso-denari``)."""
+FRENCH_EXAMPLES = "such as 'AS' or '10H'"
+ITALIAN_EXAMPLES = "such as 'AS' or '7H', or in Italian rank-suit, such as 're-coppe' or 'A-denari'"
 
 PIP_VALUE = {r: 14 - i for i, r in enumerate(RANKS)}
 """Numeric rank: A 14, K 13, ..., 2 2."""
@@ -126,11 +131,18 @@ def _spelled_with(text: str, words: Mapping[str, str]) -> bool:
 def parse_french(text: str, *, italian: bool = False) -> Card:
     """The canonical code of ``text``, in any accepted notation; raises :class:`CardError`."""
     raw = card_text(text, "'AS', '10H' or 'Q♣'")
+    examples = ITALIAN_EXAMPLES if italian else FRENCH_EXAMPLES
     if italian and "-" in raw:
         rank_part, _, suit_word = raw.rpartition("-")
         suit_letter = ITALIAN_SUITS.get(suit_word.lower()) if _spelled_with(suit_word, ITALIAN_SUITS) else None
         if suit_letter is None:
-            raise CardError(f"{excerpt(raw)} is not a card: unknown Italian suit {excerpt(suit_word)}")
+            known = ", ".join(ITALIAN_SUITS)
+            raise CardError(
+                f"{excerpt(raw)} is not a card: unknown Italian suit {excerpt(suit_word)} (one of {known}); "
+                f"expected rank then suit, {examples}"
+            )
+        if len(rank_part) > 1 and _spelled_with(rank_part, ITALIAN_RANKS):
+            rank_part = ITALIAN_RANKS.get(rank_part.lower(), rank_part)
         raw = rank_part + suit_letter
     rank_part, suit_part = raw[:-1], raw[-1:]
     suit_letter = SUIT_SYMBOLS.get(suit_part) or (suit_part.upper() if suit_part.isascii() else "")
@@ -138,7 +150,7 @@ def parse_french(text: str, *, italian: bool = False) -> Card:
     if rank_part == "10":
         rank_part = "T"
     if len(rank_part) != 1 or rank_part not in RANKS or len(suit_letter) != 1 or suit_letter not in SUITS:
-        raise CardError(f"{excerpt(text)} is not a card: expected rank then suit, such as 'AS' or '10H'")
+        raise CardError(f"{excerpt(text)} is not a card: expected rank then suit, {examples}")
     return rank_part + suit_letter
 
 
@@ -163,7 +175,7 @@ def suit_text_notation(words: Iterable[str] = ()) -> str:
 def french_notation(ranks: str, *, italian: bool = False) -> str:
     """Every text :func:`parse_french` accepts as a card of ``ranks`` (the pack's), as a regular expression
     (unanchored): a rank (any case, ``10`` for ``T``) then a suit letter or symbol, or with ``italian`` also
-    ``-`` and an Italian suit word."""
+    a rank or an Italian rank word, ``-`` and an Italian suit word (``re-coppe``)."""
     letters = ranks.replace("T", "")
     rank_class = (
         "[" + letters + "".join(c.lower() for c in letters if c.isalpha()) + ("Tt" if "T" in ranks else "") + "]"
@@ -171,7 +183,8 @@ def french_notation(ranks: str, *, italian: bool = False) -> str:
     rank_text = f"(?:{rank_class}|10)" if "T" in ranks else rank_class
     suits = suit_text_notation()
     if italian:
-        suits = f"(?:{suits}|-{one_of(ITALIAN_SUITS)})"
+        words = one_of(w for w, r in ITALIAN_RANKS.items() if r in ranks)
+        return f"(?:{rank_text}{suits}|(?:{rank_text}|{words})-{one_of(ITALIAN_SUITS)})"
     return rank_text + suits
 
 

@@ -47,6 +47,19 @@ def test_italian_suit_words(text):
     assert parse_briscola(text)[1] in "SHDC"
 
 
+@pytest.mark.parametrize(("text", "code"), [("re-coppe", "KH"), ("Asso-denari", "AD"), ("sette-SPADE", "7S")])
+def test_italian_rank_words(text, code):
+    """Briscola's Italian rank words from its names table (issue 43 item 5): ``re-coppe`` is the king of cups."""
+    assert parse_briscola(text) == code
+
+
+@pytest.mark.parametrize("text", ["re-cups", "roi-coppe", "ZZ"])
+def test_a_refused_briscola_card_says_both_forms(text):
+    with pytest.raises(CardError, match="'AS'") as refused:
+        parse_briscola(text)
+    assert "re-coppe" in str(refused.value)
+
+
 @pytest.mark.parametrize("text", ["A-\u212aoppe", "A-denar\u0131", "A- denari", "A-ｄｅｎａｒｉ"])
 def test_italian_look_alikes_are_not_cards(text):
     with pytest.raises(CardError):
