@@ -53,6 +53,18 @@ def native_names(game_id: str) -> list[dict[str, Any]]:
     return out
 
 
+def suit_native(game_id: str) -> dict[str, str]:
+    """Each suit letter's words in the game's own languages beside the English (Briscola's ``coppe``), for the
+    trump picker: ``{"H": "coppe"}``."""
+    table = names.table(game_id)
+    said: dict[str, list[str]] = {}
+    for lang in names.languages(game_id):
+        for letter, term in table[lang].get("suit", {}).items() if lang != names.ENGLISH else ():
+            if term.text not in said.setdefault(letter, []):
+                said[letter].append(term.text)
+    return {letter: ", ".join(words) for letter, words in said.items()}
+
+
 def _missing(game_id: str) -> Response:
     """A page (not a problem document: a person reads it) naming the games there are."""
     html = render_template("missing.html", games=list(GAMES.values()), asked=game_id)
@@ -188,12 +200,14 @@ def _page(
         options_open=any(values[s["name"]] != s["default"] for s in specs)
         or any(f.startswith("opt-") for f in context["errors"].fields),
         suits=verdicts.SUITS,
+        suit_native=suit_native(game.id),
         colours=verdicts.suit_colours(game.id),
         words={
             "deciding": verdicts.DECIDING_WORDS,
             "tie_rules": verdicts.TIE_RULES,
             "options": {s["name"]: words.option_words(s) for s in specs},
             "state": words.state_words(game.state_type),
+            "reasons": verdicts.REASON_WORDS,
         },
         rules_url=rule_page_url(game.id),
         native=native_names(game.id),
@@ -209,6 +223,7 @@ def _option_field(spec: dict[str, Any], value: Any) -> dict[str, Any]:
         **spec,
         "value": value,
         "label": words.option_label(spec["name"]),
+        "players": words.option_players(spec["name"]),
         "choices": [(a, words.value_words(spec, a)) for a in spec.get("allowed") or ()],
         "default_words": words.value_words(spec, spec["default"]),
         "null_words": words.value_words(spec, None),

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import current_app
+from markupsafe import Markup
 from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Response
 
@@ -250,6 +251,19 @@ def _record_spot(parts: Sequence[str]) -> str:
     return "at"
 
 
+REPEATED = re.compile(r"^Items must be distinct: this card is item (\d+) again\.?$")
+"""The API's words for a card given twice in a list (schemas/fields.py, 0-based: a programmer's index)."""
+
+
+def item_text(where: str, detail: str) -> str:
+    """One problem as people read it: ``Hand 1, card 2: ...``; a repeated card counted from 1 as the field is
+    (``Card 2 is the same card as card 1.``). The command line says the same (service/cli.py)."""
+    repeated = REPEATED.match(detail)
+    if repeated:
+        return f"{where} is the same card as card {int(repeated.group(1)) + 1}."
+    return f"{where}: {detail}"
+
+
 def problem_errors(answer: Any, status: int, asked: str | None = None) -> Errors:
     """A problem document's messages, each beside the field its pointer names; one naming no field beside the
     field ``asked`` (the record, when a record was asked), if any."""
@@ -263,7 +277,7 @@ def problem_errors(answer: Any, status: int, asked: str | None = None) -> Errors
         field_id, where = field_of(pointer)
         if item.get("line") is not None:
             where += f", line {item['line']}, column {item.get('column')}"
-        errors.add(field_id or asked, f"{where}: {item.get('detail') or item.get('message')}")
+        errors.add(field_id or asked, item_text(where, str(item.get("detail") or item.get("message"))))
     if not items:
         detail = str(answer.get("detail") or answer.get("title") or f"The service answered {status}.")
         if status == 413:
@@ -378,17 +392,51 @@ def seats_text(seats: Sequence[int], verb: str) -> str:
     return f"{name} {verb}s" if len(seats) == 1 else f"{name} {verb}"
 
 
+REASON_WORDS = {
+    "points": "the most card points",
+    "seen": "a see: the hands were shown",
+    "showdown": "a showdown: the hands were shown",
+    "all_folded": "every other seat folded",
+    "carried_forward": "nobody won: the pot carries forward",
+    "carried": "nobody won: the pot carries over",
+    "returned": "nobody won: the pot went back to the seats",
+    "highest_total": "the highest total",
+    "thrown_in": "everybody passed: the deal was thrown in",
+    "no_players": "nobody stayed in",
+    "slam": "a slam: every trick",
+    "target": "the target score reached",
+    "four_kings": "four kings announced",
+    "four_queens": "four queens announced",
+}
+"""How a deal ended (its result's ``reason``), as people say it (referee.js: the page's data carries this)."""
+
+
+def reason_text(reason: str) -> str:
+    """``Decided by the most card points.``: a result's reason in words (an unknown one as its words)."""
+    return f"Decided by {REASON_WORDS.get(reason, reason.replace('_', ' '))}."
+
+
+def team_play(result: Mapping[str, Any]) -> bool:
+    """Whether the seats played in sides of more than one seat (else team points repeat each seat's)."""
+    teams = result.get("teams")
+    return isinstance(teams, list) and any(isinstance(t, list) and len(t) > 1 for t in teams)
+
+
 def result_lines(result: Mapping[str, Any] | None) -> list[str]:
-    """The result of a finished deal: winners, then points or payouts per seat, then the reason."""
+    """The result of a finished deal beside the verdict's sentence (which says who wins): points or payouts
+    per seat, the sides' points where seats play in sides, then how it was decided."""
     if not result:
         return []
-    lines = [seats_text(result.get("winners") or [], "win") + "."]
-    for key, label in (("points", "Points"), ("team_points", "Team points"), ("payouts", "Payouts")):
+    lines = []
+    for key, label in (("points", "Points"), ("team_points", "Points of each side"), ("payouts", "Payouts")):
         values = result.get(key)
+        if key == "team_points" and not team_play(result):
+            continue
         if isinstance(values, list):
-            lines.append(f"{label}: " + ", ".join(f"seat {i} {v}" for i, v in enumerate(values)) + ".")
+            who = "side" if key == "team_points" else "seat"
+            lines.append(f"{label}: " + ", ".join(f"{who} {i} {v}" for i, v in enumerate(values)) + ".")
     if result.get("reason"):
-        lines.append(f"Reason: {result['reason']}.")
+        lines.append(reason_text(str(result["reason"])))
     return lines
 
 
@@ -417,6 +465,26 @@ def score_text(result: Mapping[str, Any]) -> str:
 
 
 VERDICT_WORDS = {"complete": "complete", "in_progress": "in progress", "illegal": "illegal"}
+HIDDEN_WORDS = re.compile(r'<span class="visually-hidden">.*?</span>')
+
+
+def plain(said: Markup) -> str:
+    """A sentence's words as text, as a sighted reader sees them (a card as ``A♦``, its code for a screen
+    reader dropped): for the verdict's sentence, which is text."""
+    return Markup(HIDDEN_WORDS.sub("", str(said))).striptags()
+
+
+def illegal_text(error: Mapping[str, Any], action: str) -> str:
+    """Why a record is illegal, in words: ``in action 10 seat 0 plays A♦, but seat 0 does not hold AD.`` (the
+    code and the rule stand beside the sentence, not in it); a match's error names its deal (``in deal 0,
+    action 6 ...``)."""
+    at = f"in deal {error['deal']}, action " if error.get("deal") is not None else "in action "
+    at += str(error["index"] + 1)
+    if error.get("line") is not None:
+        at += f" (line {error['line']}, column {error.get('column')})"
+    message = str(error["message"]).rstrip(".")
+    said = action[:1].lower() + action[1:] if action[:4] == "Seat" else action
+    return f"{at} {said}, but {message}."
 
 
 def record_verdict(
@@ -448,9 +516,10 @@ def record_verdict(
         }
     result = result_lines(answer.get("result"))
     sentence = f"{subject} is {VERDICT_WORDS[verdict]}"
-    if illegal:
-        sentence += f": action {illegal['n']} is illegal ({illegal['code']}, rule {illegal['rule']})."
-    elif result:
+    if illegal and error:
+        action = illegal["action"]
+        sentence += ": " + illegal_text(error, plain(action) if isinstance(action, Markup) else action)
+    elif answer.get("result"):
         sentence += f": {seats_text(answer['result'].get('winners') or [], 'win')}{score_text(answer['result'])}."
     else:
         sentence += f": {answer['applied']} actions applied, all legal."
@@ -461,6 +530,7 @@ def record_verdict(
         "deal": sayer.deal(answer.get("deal_events") or []),
         "steps": steps,
         "illegal": illegal,
+        "why": why_code(game_id, error) if illegal and error else None,
         "result": result,
         "table": table_at(answer.get("state") or {}, words.state_words(GAMES[game_id].state_type)),
         "applied": answer["applied"],
@@ -532,19 +602,35 @@ def match_score(answer: Mapping[str, Any]) -> str:
     return who
 
 
+def why_code(game_id: str, error: Mapping[str, Any]) -> dict[str, str]:
+    """The code and the rule of an illegal verdict, shown beside its sentence for those who want them."""
+    return {"code": str(error["code"]), "rule": str(error["rule"]), "url": rule_page_url(game_id, error["rule"])}
+
+
+def _deal_action(game_id: str, match: Mapping[str, Any], error: Mapping[str, Any]) -> str:
+    """The action a match's deal tried at its error, in words (the action as sent, when it is no object)."""
+    deals = match.get("deals") or []
+    actions = (deals[error["deal"]].get("actions") or []) if error["deal"] < len(deals) else []
+    tried = actions[error["index"]] if error["index"] < len(actions) else {}
+    if not isinstance(tried, dict):
+        return str(tried)
+    return plain(sentences.Sayer(game_id, suit_colours(game_id)).action(tried))
+
+
 def match_verdict(game_id: str, match: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
     """The verdict of ``matches/adjudicate`` with ``trace``: the sentence with its score, the standings, and
     each deal played with its own verdict and steps, the deciding deal marked."""
     verdict = answer["verdict"]
     error = answer.get("error")
     sentence = f"The match is {VERDICT_WORDS[verdict]}"
+    unplayed = None
     if verdict == "illegal" and error:
         if error.get("index") is not None:
-            at = f", line {error['line']}, column {error.get('column')}" if error.get("line") is not None else ""
-            sentence += f": deal {error['deal']}, action {error['index'] + 1}{at} is illegal"
+            sentence += ": " + illegal_text(error, _deal_action(game_id, match, error))
         else:
-            sentence += f": deal {error['deal']} should not have been played"
-        sentence += f" ({error['code']}, rule {error['rule']})."
+            why = f"{str(error['message']).rstrip('.')}."
+            sentence += f": deal {error['deal']} should not have been played: {why}"
+            unplayed = {"deal": error["deal"], "why": why[:1].upper() + why[1:]}
     elif verdict == "complete":
         sentence += f": {match_score(answer)}."
     else:
@@ -569,6 +655,8 @@ def match_verdict(game_id: str, match: Mapping[str, Any], answer: Mapping[str, A
     return {
         "kind": "match",
         "sentence": sentence,
+        "why": why_code(game_id, error) if verdict == "illegal" and error else None,
+        "unplayed": unplayed,
         "standings": {
             "value": {"payouts": "Payouts", "points": "Points"}.get(key or ""),
             "rows": [

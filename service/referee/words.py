@@ -22,10 +22,23 @@ LIMITS = {("max", False): "highest", ("max", True): "most", ("min", False): "low
 _LETTERS_DIGITS = re.compile(r"^([a-z]{2,})(\d+)$")
 
 
+PLAYER_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+"""The number words an option's name opens with when it is for that many players only (``six_player_teams``)."""
+
+
+def option_players(name: str) -> int | None:
+    """The player count an option is for (``three_player_removed``: 3), None for an option of every count."""
+    tokens = name.split("_")
+    return PLAYER_COUNTS.get(tokens[0]) if len(tokens) > 2 and tokens[1] == "player" else None
+
+
 def option_label(name: str) -> str:
     """An option's identifier in words: ``max_raise_increment`` "Highest raise increment", ``max_raises`` "Most
-    raises", ``points_min`` "Fewest points", ``pot3_ace`` "Pot 3 ace"."""
+    raises", ``points_min`` "Fewest points", ``pot3_ace`` "Pot 3 ace", ``six_player_teams`` "Teams (six
+    players)"."""
     tokens = name.split("_")
+    if option_players(name) is not None:
+        return option_label("_".join(tokens[2:])) + f" ({tokens[0]} players)"
     for end in (0, -1):
         if len(tokens) > 1 and tokens[end] in ("max", "min"):
             bound = tokens.pop(end)

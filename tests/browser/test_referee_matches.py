@@ -82,9 +82,10 @@ def test_a_match_illegal_before_its_last_deal(session: Any, javascript: bool) ->
     error = answer["error"]
     page = session.page("/referee/briscola", javascript=javascript)
     check(page, json.dumps(match), "Record (JSON)")
-    expect(status(page)).to_have_text(
-        f"The match is illegal: deal 0, action 6 is illegal ({error['code']}, rule {error['rule']})."
-    )
+    expect(status(page)).to_contain_text(f"The match is illegal: in deal 0, action 6 seat {played['seat']} plays ")
+    expect(status(page)).to_contain_text(f", but {error['message'].rstrip('.')}.")
+    expect(status(page)).not_to_contain_text(error["code"])  # beside the sentence, for those who want it
+    expect(page.locator("#why-code")).to_contain_text(f"Code {error['code']}, rule {error['rule']}")
     deals = page.locator("#verdict details")
     expect(deals).to_have_count(len(answer["deals"]))
     steps = page.get_by_role("list", name="Steps of deal 0")

@@ -142,7 +142,7 @@ def test_actions_count_from_1_and_seats_from_0(session: Any) -> None:
     index, seat = answer["error"]["index"], record["actions"][answer["error"]["index"]]["seat"]
     page = session.page("/referee/briscola")
     check(page, record)
-    expect(status(page)).to_contain_text(f"action {index + 1} is illegal")
+    expect(status(page)).to_contain_text(f"in action {index + 1} seat {seat} plays ")
     items = page.get_by_role("list", name="Steps").get_by_role("listitem")
     expect(items.nth(index)).to_contain_text(f"Illegal (action {index + 1}): Seat {seat} plays")
     expect(page.locator("#step-position")).to_have_text(f"Step {index} of {index}")
@@ -285,7 +285,7 @@ def test_an_illegal_record_at_390_px(session: Any, tmp_path: Path) -> None:
     record = illegal_record()
     page = session.page("/referee/briscola", width=390)
     check(page, record)
-    expect(status(page)).to_contain_text("action 6 is illegal")
+    expect(status(page)).to_contain_text("in action 6 seat ")
     verdict = page.locator("#verdict")
     expect(verdict).to_be_in_viewport()
     expect(page.locator("#step-table")).to_contain_text("On the table")

@@ -91,12 +91,12 @@ def test_an_illegal_text_names_the_line_and_a_link_keeps_the_text(session: Any) 
     page = session.page("/referee/briscola")
     page.get_by_label("Record (text)").fill(text)
     page.get_by_role("button", name="Check record").click()
-    expect(status(page)).to_contain_text("action 6 is illegal")
+    expect(status(page)).to_contain_text(f"in action 6 (line {error['line']}, column {error['column']}) seat ")
     illegal = page.get_by_role("list", name="Steps").get_by_role("listitem").last
     expect(illegal).to_contain_text(f"(action 6, line {error['line']}, column {error['column']})")
     again = session.page()
     again.goto(page.url)
-    expect(status(again)).to_contain_text("action 6 is illegal")
+    expect(status(again)).to_contain_text("in action 6 (line ")
     expect(again.get_by_label("Record (text)")).to_have_value(text)
 
 

@@ -167,7 +167,7 @@ def test_an_illegal_action_and_a_pointer_count_actions_from_1(client: Any) -> No
     answer = client.post("/v1/briscola/records/adjudicate", json={"record": record}).json
     assert answer["error"]["index"] == 5
     html = post_record(client, json.dumps(record)).get_data(as_text=True)
-    assert "action 6 is illegal" in status_of(html)
+    assert f"in action 6 seat {record['actions'][5]['seat']} plays " in status_of(html)
     assert "<strong>Illegal</strong> (action 6)" in html
     record["actions"][3] = {"seat": 0, "type": "play", "card": "ZZ"}
     problem = client.post("/v1/briscola/records/adjudicate", json={"record": record}).json

@@ -292,7 +292,9 @@ def test_an_illegal_action_in_a_text_names_its_line_and_column(client: Any) -> N
     text = _notation(client, record)
     error = client.post("/v1/briscola/records/adjudicate", json={"notation": text}).get_json()["error"]
     html = client.post("/referee/briscola", data={"form": "record", "notation": text}).get_data(as_text=True)
-    assert status_of(html).startswith("The record is illegal: action 4")
+    assert status_of(html).startswith(
+        f"The record is illegal: in action 4 (line {error['line']}, column {error['column']}) seat "
+    )
     assert f"(action 4, line {error['line']}, column {error['column']})" in html
 
 

@@ -80,12 +80,15 @@ function cardNode(code) {
 const SYMBOLS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
 const WORDS = { SPADE: "S", COPPE: "H", DENARI: "D", BASTONI: "C" };
 
+// The Italian rank words a spelled card may use ("RE" of re-coppe: K), from the game's names (sentences.py).
+const RANK_WORDS = () => Object.fromEntries(Object.entries((data.say.names.it || {}).rank || {}).map(([rank, w]) => [w.toUpperCase(), rank]));
+
 function canonical(token) {
   // The pack's code for a typed card where it is plain to see (the API is the judge of everything else).
   if (!catalog) return null;
   let text = token.trim().toUpperCase();
   const word = text.match(/^(.+)-([A-Z]+)$/);
-  if (word && WORDS[word[2]]) text = word[1] + WORDS[word[2]];
+  if (word && WORDS[word[2]]) text = (RANK_WORDS()[word[1]] || word[1]) + WORDS[word[2]];
   text = text.replace(/[♠♥♦♣]/gu, (s) => SYMBOLS[s]).replace(/^10/, "T");
   return catalog.pack.find((code) => code.toUpperCase() === text) || null;
 }
@@ -108,6 +111,15 @@ function addHand(value = "") {
   $("hands").append(field);
   addPickButton(input, `Hand ${n}`);
   return input;
+}
+
+// An option for one player count only (Briscola's three- and six-player rules) shows when the trick's cards (or
+// the hands compared) are that many, or none are typed yet; the page without a script shows them all.
+function fitOptions() {
+  const typed = $("cards") ? splitCards($("cards").value).length : handInputs().filter((i) => i.value.trim()).length;
+  for (const field of document.querySelectorAll(".option[data-players]")) {
+    field.hidden = typed > 1 && Number(field.dataset.players) !== typed;
+  }
 }
 
 function optionControls(form) {
@@ -259,6 +271,12 @@ function fieldOf(pointer) {
   return [null, pointer || "Request"];
 }
 
+// One problem as people read it; a repeated card counted from 1 as the field is (verdicts.item_text).
+function itemText(where, detail) {
+  const repeated = detail.match(/^Items must be distinct: this card is item (\d+) again\.?$/);
+  return repeated ? `${where} is the same card as card ${Number(repeated[1]) + 1}.` : `${where}: ${detail}`;
+}
+
 function clearErrors() {
   for (const p of document.querySelectorAll(".field-error")) {
     p.hidden = true;
@@ -309,7 +327,7 @@ function showProblem(answer) {
   const items = (body.errors || body.problems || []).map((item) => {
     const [id, where] = fieldOf(String(item.pointer || ""));
     const at = item.line !== undefined && item.line !== null ? `, line ${item.line}, column ${item.column}` : "";
-    return [id || asked, `${where}${at}: ${item.detail || item.message}`];
+    return [id || asked, itemText(`${where}${at}`, String(item.detail || item.message))];
   });
   if (!items.length) {
     const detail = answer.status === 413 ? "over the service's size limit for a request" : body.detail || body.title;
@@ -601,15 +619,41 @@ function seatsText(seats, verb) {
   return seats.length === 1 ? `${name} ${verb}s` : `${name} ${verb}`;
 }
 
+// The result beside the sentence (which says who wins), as verdicts.result_lines says it.
 function resultLines(result) {
   if (!result) return [];
-  const lines = [`${seatsText(result.winners || [], "win")}.`];
-  for (const [key, label] of [["points", "Points"], ["team_points", "Team points"], ["payouts", "Payouts"]]) {
-    if (Array.isArray(result[key])) lines.push(`${label}: ${result[key].map((v, i) => `seat ${i} ${v}`).join(", ")}.`);
+  const lines = [];
+  const sides = Array.isArray(result.teams) && result.teams.some((team) => Array.isArray(team) && team.length > 1);
+  for (const [key, label] of [["points", "Points"], ["team_points", "Points of each side"], ["payouts", "Payouts"]]) {
+    if (key === "team_points" && !sides) continue;
+    const who = key === "team_points" ? "side" : "seat";
+    if (Array.isArray(result[key])) lines.push(`${label}: ${result[key].map((v, i) => `${who} ${i} ${v}`).join(", ")}.`);
   }
-  if (result.reason) lines.push(`Reason: ${result.reason}.`);
+  if (result.reason) lines.push(`Decided by ${data.words.reasons[result.reason] || result.reason.replaceAll("_", " ")}.`);
   return lines;
 }
+
+// Nodes as the text a sighted reader sees (a card as A♦, the code for a screen reader dropped): verdicts.plain.
+function plainText(nodes) {
+  const box = el("span", {}, nodes);
+  for (const hidden of box.querySelectorAll(".visually-hidden")) hidden.remove();
+  return box.textContent;
+}
+
+// Why a record is illegal, in words (verdicts.illegal_text): "in action 10 seat 0 plays A♦, but seat 0 does not hold AD."
+// A match's error names its deal: "in deal 0, action 6 seat 1 plays ...".
+function illegalText(error, action) {
+  let at = `${error.deal !== null && error.deal !== undefined ? `in deal ${error.deal}, action` : "in action"} ${error.index + 1}`;
+  if (error.line !== null && error.line !== undefined) at += ` (line ${error.line}, column ${error.column})`;
+  const said = action.startsWith("Seat") ? action[0].toLowerCase() + action.slice(1) : action;
+  return `${at} ${said}, but ${String(error.message).replace(/\.$/, "")}.`;
+}
+
+const triedText = (tried) => (tried && typeof tried === "object" ? plainText(actionSaid(tried)) : String(tried));
+
+// The code and the rule of an illegal verdict, beside its sentence (verdicts.why_code).
+const whyCode = (error) =>
+  el("p", { class: "why-code", id: "why-code" }, "Code ", el("code", { text: error.code }), ", rule ", el("a", { href: `/referee/${GAME}/rules#${error.rule}`, text: error.rule }), ".");
 
 const andList = (items) => (items.length === 1 ? String(items[0]) : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
 
@@ -663,11 +707,11 @@ function stepItems(deal, actions) {
 }
 
 // A deal's verdict sentence ("The record is complete: Seat 1 wins, 68 to 52."; a match's deal: "Deal 1 is ...").
-function dealSentence(answer, subject = "The record") {
+function dealSentence(answer, subject = "The record", actions = []) {
   let sentence = `${subject} is ${VERDICT_WORDS[answer.verdict]}`;
   const error = answer.error;
-  if (answer.verdict === "illegal" && error) sentence += `: action ${error.index + 1} is illegal (${error.code}, rule ${error.rule}).`;
-  else if (resultLines(answer.result).length) sentence += `: ${seatsText(answer.result.winners || [], "win")}${scoreText(answer.result)}.`;
+  if (answer.verdict === "illegal" && error) sentence += `: ${illegalText(error, triedText((actions || [])[error.index]))}`;
+  else if (answer.result) sentence += `: ${seatsText(answer.result.winners || [], "win")}${scoreText(answer.result)}.`;
   else sentence += `: ${answer.applied} actions applied, all legal.`;
   return sentence;
 }
@@ -677,7 +721,7 @@ function recordVerdict(asked, answer) {
   record = asked;
   states = new Map([[steps.length, answer.state]]);
   const items = stepItems(answer, record.actions);
-  const sentence = dealSentence(answer);
+  const sentence = dealSentence(answer, "The record", record.actions);
   const result = resultLines(answer.result);
   const dealt = dealSaid(answer.deal_events || []);
   const list = el("ol", { class: "steps", id: "steps", "aria-labelledby": "steps-heading", tabindex: "0" }, items);
@@ -686,8 +730,10 @@ function recordVerdict(asked, answer) {
   const next = el("button", { type: "button", id: "next-step", text: "Next step" });
   previous.addEventListener("click", () => goTo(step - 1));
   next.addEventListener("click", () => goTo(step + 1));
+  for (const button of [previous, next]) button.addEventListener("keydown", stepKeys); // the README's arrow keys
   showVerdict(
     sentence,
+    answer.verdict === "illegal" && answer.error ? whyCode(answer.error) : null,
     dealt.length ? el("p", { class: "deal" }, "The deal: ", saidNode(dealt)) : null,
     el("h3", { id: "steps-heading", text: "Steps" }),
     el(
@@ -746,12 +792,21 @@ function matchVerdict(asked, answer) {
   record = null;
   const error = answer.error;
   let sentence = `The match is ${VERDICT_WORDS[answer.verdict]}`;
+  let unplayed = null;
   if (answer.verdict === "illegal" && error) {
     if (error.index !== null && error.index !== undefined) {
-      const at = error.line != null ? `, line ${error.line}, column ${error.column}` : "";
-      sentence += `: deal ${error.deal}, action ${error.index + 1}${at} is illegal`;
-    } else sentence += `: deal ${error.deal} should not have been played`;
-    sentence += ` (${error.code}, rule ${error.rule}).`;
+      const tried = ((asked.deals || [])[error.deal] || {}).actions || [];
+      sentence += `: ${illegalText(error, triedText(tried[error.index]))}`;
+    } else {
+      const why = `${String(error.message).replace(/\.$/, "")}.`;
+      sentence += `: deal ${error.deal} should not have been played: ${why}`;
+      unplayed = el(
+        "p",
+        { class: "match-deal unplayed", id: "unplayed" },
+        el("strong", { text: `Deal ${error.deal} should not have been played.` }),
+        ` ${why[0].toUpperCase()}${why.slice(1)}`,
+      );
+    }
   } else if (answer.verdict === "complete") sentence += `: ${matchScore(answer)}.`;
   else {
     const played = (answer.deals || []).length;
@@ -771,18 +826,26 @@ function matchVerdict(asked, answer) {
     return el(
       "details",
       { class: "match-deal", open: deal.verdict === "illegal" && deal.error ? true : null },
-      el("summary", {}, dealSentence(deal, `Deal ${deal.index}`), deciding ? [" ", el("strong", { class: "deciding", text: "The deciding deal." })] : null),
+      el("summary", {}, dealSentence(deal, `Deal ${deal.index}`, (sent[deal.index] || {}).actions), deciding ? [" ", el("strong", { class: "deciding", text: "The deciding deal." })] : null),
       dealt.length ? el("p", { class: "deal" }, "The deal: ", saidNode(dealt)) : null,
       el("ol", { class: "steps", "aria-label": `Steps of deal ${deal.index}` }, stepItems(deal, (sent[deal.index] || {}).actions)),
     );
   });
   showVerdict(
     sentence,
+    answer.verdict === "illegal" && error ? whyCode(error) : null,
     el("table", { class: "standings" }, el("caption", { text: "Standings" }), el("thead", {}, head), el("tbody", {}, rows)),
     el("h3", { id: "deals-heading", text: "Deals" }),
     ...deals,
+    unplayed,
     rulesTable(answer.rules),
   );
+}
+
+// Where a deal stands after a step, in words: "the play, seat 1 to act", "the deal is over".
+function phaseText(at) {
+  if (at.phase === "complete" || at.to_act === null || at.to_act === undefined) return "the deal is over";
+  return `the ${englishName("phase", at.phase)}, seat ${at.to_act} to act`;
 }
 
 function goTo(n) {
@@ -794,11 +857,11 @@ function goTo(n) {
   });
   $("step-position").textContent = `Step ${step} of ${steps.length}`;
   const current = steps[step - 1];
-  $("step-detail").textContent = current
-    ? `After step ${step}: phase ${current.phase}, ${current.to_act === null ? "nobody" : `seat ${current.to_act}`} to act.`
-    : "Before the first step: the deal.";
+  $("step-detail").textContent = current ? `After step ${step}: ${phaseText(current)}.` : "Before the first step: the deal.";
+  const focused = document.activeElement;
   $("previous-step").disabled = step === 0;
   $("next-step").disabled = step === steps.length;
+  if (focused && focused.disabled) (focused.id === "next-step" ? $("previous-step") : $("next-step")).focus();
   items[step - 1]?.scrollIntoView({ block: "nearest" });
   showTable(step);
   saveFragment();
@@ -829,9 +892,12 @@ const stateWords = (key) => data.words.state[key] || key;
 const shown = (value) => (value === true ? "yes" : value === false ? "no" : String(value));
 const line = (label, ...content) => el("p", {}, el("strong", { text: `${label}: ` }), ...content);
 
-function tableNodes(state, n) {
-  // What a person needs at a step: trump, the trick on the table, the pot, and each seat's cards and score.
+function tableNodes(state, n, seen = null) {
+  // What a person needs at a step: trump, the trick on the table, the pot, and each seat's cards and score;
+  // with `seen`, as that seat sees it (its own hand, the others' counted).
   const nodes = [];
+  const own = seen === null ? null : ((state.seats || [])[seen] || {}).hand;
+  if (own) nodes.push(line(`Seat ${seen}'s hand`, own.length ? own.flatMap((code) => [cardNode(code), " "]) : "no cards"));
   if (state.trump) {
     const suit = SUITS[state.trump] ? SUITS[state.trump].join(" ") : state.trump;
     const colour = COLOURS[state.trump] ? `suit-${COLOURS[state.trump]}` : null;
@@ -852,11 +918,11 @@ function tableNodes(state, n) {
       "tr",
       {},
       el("th", { scope: "row", text: `Seat ${seat.seat}` }),
-      el("td", {}, (seat.hand || []).flatMap((code) => [cardNode(code), " "])),
+      el("td", {}, seen === null || seat.seat === seen ? (seat.hand || []).flatMap((code) => [cardNode(code), " "]) : `${(seat.hand || []).length} cards`),
       keys.map((key) => el("td", { text: shown(seat[key]) })),
     ),
   );
-  const caption = n ? `The seats after step ${n}` : "The seats after the deal";
+  const caption = seen !== null ? `The seats as seat ${seen} sees them` : n ? `The seats after step ${n}` : "The seats after the deal";
   nodes.push(el("table", { class: "seats-table" }, el("caption", { text: caption }), el("thead", {}, head), el("tbody", {}, rows)));
   return nodes;
 }
@@ -887,6 +953,7 @@ async function compare() {
 }
 
 async function trick() {
+  fitOptions();
   const body = { trump: $("trump").value, cards: splitCards($("cards").value) };
   await ask("trick", "tricks/winner", body, (answer) => trickVerdict(answer, body.trump, body.cards));
 }
@@ -1030,6 +1097,8 @@ function showLegal(state) {
   $("build-to-act").textContent = over
     ? `Deal ${n} is over${deal.result ? "" : " (nobody is to act)"}: press Next deal for the next deal of the match, or Undo.`
     : `Deal ${n}, ${deal.actions.length} action${deal.actions.length === 1 ? "" : "s"} so far: seat ${legal.to_act} to act.`;
+  $("build-table").replaceChildren(...(over ? [] : tableNodes(state, deal.actions.length, legal.to_act)));
+  $("build-table").hidden = over;
   const list = $("legal-list");
   list.replaceChildren(...(over ? [el("p", { class: "hint", text: "No legal action: the deal is over." })] : legal.actions.map((a, i) => legalControl(a, i, state))));
   $("legal-actions").dataset.applied = String(built.deals.reduce((sum, d) => sum + d.actions.length, 0));
@@ -1047,7 +1116,7 @@ function buildButtons(over) {
 // One legal action as a control: a button; an amount's number field beside its button; Broggin's discard as
 // card toggles beside its button.
 function legalControl(action, i, state) {
-  const button = el("button", { type: "button", class: "legal" }, actionSaid(action));
+  const button = el("button", { type: "button", class: "legal", "data-action": JSON.stringify(action) }, actionSaid(action));
   if ("min" in action || "max" in action) {
     const id = `legal-amount-${i}`;
     const input = el("input", { type: "number", id, min: action.min, max: action.max, value: action.min, inputmode: "numeric" });
@@ -1139,14 +1208,25 @@ const hintBuilt = () =>
     if (!answer.ok) return buildProblem(answer);
     const hint = answer.body;
     const unit = UNITS[catalog && catalog.kind] || "expected chips";
-    const weighed = (hint.considered || []).map((c) =>
-      el("li", {}, actionSaid(c.action), `: ${c.value} ${unit} (${c.samples} sample${c.samples === 1 ? "" : "s"})`),
-    );
+    const weighed = (hint.considered || []).map((c) => el("li", {}, actionSaid(c.action), `: ${c.value} ${unit}`));
     $("build-hint-said").replaceChildren(
-      el("p", { class: "hint-sentence" }, el("strong", { text: "Hint: " }), actionSaid(hint.action), `. Weighed by ${hint.policy} at level ${hint.level}, best first:`),
+      el("p", { class: "hint-sentence" }, el("strong", { text: "Hint: " }), actionSaid(hint.action), ". What the hint weighed, best first:"),
       el("ol", { "aria-label": "Considered" }, weighed),
     );
+    markHinted(hint.action);
   });
+
+const sorted = (value) => JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))));
+const sameAction = (a, b) => sorted(a) === sorted(b);
+
+// The legal action the hint chose, marked among the buttons (an amount's or a discard's button by its type).
+function markHinted(action) {
+  for (const button of document.querySelectorAll("#legal-list button.legal")) {
+    const legal = JSON.parse(button.dataset.action || "{}");
+    const same = "min" in legal || "max_cards" in legal ? legal.type === action.type && legal.seat === action.seat : sameAction(legal, action);
+    button.classList.toggle("hinted", same);
+  }
+}
 
 function setUpBuild() {
   $("build-needs-script").hidden = true;
@@ -1275,7 +1355,9 @@ async function start() {
     if ($("cards")) addPickButton($("cards"), "the trick");
     document.addEventListener("input", (event) => {
       if (alive() && cardFields().includes(event.target)) markUsed();
+      if (alive() && cardFields().includes(event.target)) fitOptions();
     });
+    fitOptions();
   } else {
     showProblem(answer);
   }
