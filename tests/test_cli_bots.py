@@ -11,8 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from service.cli import main
-from service.cli.common import InProcess
-from service.cli.suggestions import said
+from service.cli.common import InProcess, action_text
 
 
 def dealt(runner: CliRunner, game: str, players: int) -> dict:
@@ -30,7 +29,7 @@ def test_suggest_prints_the_services_move_and_every_candidate(tmp_path):
     assert shown.exit_code == 0, shown.output
     answer = json.loads(shown.output)
     text = runner.invoke(main, ["suggest", "briscola", str(path), "--level", "easy"])
-    assert text.output.splitlines()[0].startswith(said(answer["action"]))
+    assert text.output.splitlines()[0].startswith(action_text("briscola", answer["action"]))
     assert len(text.output.splitlines()) == 3 + len(answer["considered"])  # the move, the header and its rule
 
 
@@ -115,17 +114,14 @@ def test_play_says_a_drawn_deal_is_a_draw(game, seed, monkeypatch):
 
 
 def test_play_reasks_a_bad_entry_and_plays_on_to_the_end():
-    entries = ["x", "", "9", "0", "1.5"] + ["1"] * 40
+    entries = ["x", "", "9", "0", "1.5", "play"] + ["1"] * 40
     played = CliRunner().invoke(main, ["play", "briscola", "--level", "easy", "--seed", "t"], input="\n".join(entries))
     assert played.exit_code == 0, played.output
-    for wrong in (
-        "'x' is not a move",
-        "no move typed",
-        "'9' is not a move",
-        "'0' is not a move",
-        "'1.5' is not a move",
-    ):
-        assert f"{wrong}: type a number from 1 to 3" in played.output
+    for wrong in ("no move typed", "'9' is not a move", "'0' is not a move"):
+        assert f"{wrong}: type a number from 1 to 3\n" in played.output
+    for card in ("x", "1.5", "play"):  # taken for a card, which the service refuses
+        assert f"'{card}' is not a card: expected rank then suit" in played.output
+    assert played.output.count("; type a number from 1 to 3, or a card of your hand") == 3
     assert "seat 0 wins the deal" in played.output or "seat 1 wins the deal" in played.output
 
 
@@ -162,7 +158,7 @@ def test_play_ends_cleanly_when_the_input_ends(entries):
 def test_play_lists_a_fold_last_so_a_careless_1_does_not_fold():
     played = CliRunner().invoke(main, ["play", "three-card-brag", "--level", "easy", "--seed", "t"], input="1\n" * 20)
     listed = [line for line in played.output.splitlines() if re.match(r"  \d+\. ", line)]
-    assert "  1. seat 0 bets 2.." in listed
+    assert "  1. seat 0 bets 2 or more" in listed
     assert not any(line.startswith("  1.") and "folds" in line for line in listed)
     assert "  3. seat 0 folds" in listed
     assert "seat 0 folds" not in played.output.replace("  3. seat 0 folds", "")
@@ -198,3 +194,38 @@ def test_play_names_every_winning_seat_of_a_side():
     played = CliRunner().invoke(main, ["play", "briscola-chiamata", "--level", "easy", "--seed", "z"], input="1\n" * 80)
     assert played.exit_code == 0, played.output
     assert played.output.rstrip().splitlines()[-1] == "seats 1, 2 and 4 win the deal"
+
+
+def test_play_takes_a_card_in_any_notation_and_says_what_the_seat_drew():
+    """Issue 43 item 7: a card typed (``play 7c``, ``A♥``) for its number; a card the seat does not hold said, and
+    asked again; after each trick the card the seat drew."""
+    body = {"players": 2, "dealer": 1, "seed": "t", "views": [0]}
+    hand = InProcess().call("POST", "/v1/briscola/deals", body)[1]["views"][0]["state"]["seats"][0]["hand"]
+    pack = InProcess().call("GET", "/v1/briscola")[1]["pack"]
+    absent = next(card for card in pack if card not in hand)
+    symbol = dict(zip("SHDC", "♠♥♦♣", strict=True))
+    typed = [absent, f"play {hand[1].lower()}", hand[0][0] + symbol[hand[0][1]]] + ["1"] * 40
+    played = CliRunner().invoke(main, ["play", "briscola", "--level", "easy", "--seed", "t"], input="\n".join(typed))
+    assert played.exit_code == 0, played.output
+    lines = played.output.splitlines()
+    assert f"  seat 0 does not hold {absent}; type a number from 1 to 3, or a card of your hand" in played.output
+    at = lines.index(f"your move (a number or a card): play {hand[1].lower()}")
+    assert lines[at + 1] == f"seat 0 plays {hand[1]}"
+    assert any(line == f"seat 0 plays {hand[0]}" for line in lines)
+    drew = [(i, line.removeprefix("you drew ")) for i, line in enumerate(lines) if line.startswith("you drew ")]
+    assert len(drew) == 17  # 40 cards: 6 dealt, the other 34 drawn in 17 tricks, one each
+    for i, card in drew:
+        shown = next(line for line in lines[i:] if line.startswith("you: "))
+        assert card in shown.split()
+
+
+def test_a_problem_reads_as_the_page_says_it():
+    """Issue 43 item 2: a card typed twice is counted from 1, as the referee page says it (one function)."""
+    from service.referee.problems import item_said
+
+    compared = CliRunner().invoke(main, ["compare", "old-brag", "3H 3H 2S", "AS KS QS"])
+    assert compared.exit_code == 2
+    assert "  Hand 1, card 2 is the same card as card 1. (/hands/0/1)" in compared.output
+    assert "item 0" not in compared.output
+    item = {"pointer": "/hands/0/1", "detail": "Items must be distinct: this card is item 0 again."}
+    assert item_said(item) == ("hand-1", "Hand 1, card 2 is the same card as card 1.")

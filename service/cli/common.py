@@ -28,6 +28,9 @@ from typing import Any, Protocol
 import click
 from click.core import ParameterSource
 
+from service.referee.problems import item_said
+from service.referee.sentences import TextSayer
+
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNAVAILABLE = 0, 1, 2, 3
 GUNICORN_CONFIG = "python:service.gunicorn_conf"  # the settings ship in the package: found from any directory
 
@@ -201,11 +204,16 @@ def emit(value: Any) -> None:
 
 
 def problem_text(problem: Any) -> str:
-    """A problem+json answer in a few lines."""
+    """A problem+json answer in a few lines: each item in people's words, as the referee page says it
+    (service/referee/problems.py: ``Hand 1, card 2 is the same card as card 1.``), its pointer beside it."""
     if not isinstance(problem, dict):
         return str(problem)
-    lines = [f"{problem.get('status')} {problem.get('title')}: {problem.get('detail')}"]
-    lines += [f"  {item.get('pointer') or '/'}: {item.get('detail')}" for item in problem.get("errors", [])[:20]]
+    items = problem.get("errors") or []
+    head = f"{problem.get('status')} {problem.get('title')}"
+    lines = [head if items else f"{head}: {problem.get('detail')}"]
+    for item in items[:20]:
+        said, pointer = item_said(item)[1], str(item.get("pointer") or "/")
+        lines.append(f"  {said}" if pointer in said else f"  {said} ({pointer})")
     if problem.get("code"):
         lines.append(f"  code {problem['code']}, rule {problem.get('rule')}")
     return "\n".join(lines)
@@ -220,21 +228,18 @@ def table(rows: list[list[Any]], header: list[str]) -> str:
     return "\n".join(lines)
 
 
-def action_text(action: dict[str, Any]) -> str:
-    """An action, or a legal action as ``legal-actions`` lists it, in words: a free amount as its bounds ("raise
-    to 4 or more": ``min`` and ``max``, null for no limit), Broggin's exchange as its most cards."""
-    words = [str(action.get("type"))]
-    if "min" in action:
-        words.append(amount_text(action["type"], action["min"], action.get("max")))
-    if "max_cards" in action:
-        words.append(f"up to {action['max_cards']} cards")
-    words += [
-        f"{k}={json.dumps(v, ensure_ascii=False)}"
-        for k, v in action.items()
-        if k not in ("seat", "type", "min", "max", "max_cards")
-    ]
-    seat = f"seat {action['seat']} " if "seat" in action else ""
-    return seat + " ".join(words)
+@functools.cache
+def sayer(game: str) -> TextSayer:
+    """The referee page's sentences of ``game`` as plain text (service/referee/sentences.py)."""
+    return TextSayer(game)
+
+
+def action_text(game: str, action: dict[str, Any]) -> str:
+    """An action, or a legal action as ``legal-actions`` lists it, in the referee page's words, the same for every
+    game: ``seat 0 plays AS``, ``seat 1 raises to 4 or more`` (a free amount's ``min`` and ``max``), ``seat 0
+    exchanges up to 4 cards``."""
+    said = str(sayer(game).action(action).striptags())
+    return said[:1].lower() + said[1:] if said.startswith("Seat ") else said
 
 
 def amount_text(kind: str, low: int, high: int | None) -> str:

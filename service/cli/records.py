@@ -79,13 +79,13 @@ def verdict_of(status: int, answer: Any) -> str:
     return answer["verdict"] if status == 200 else "invalid"
 
 
-def verdict_text(answer: dict[str, Any], players: int | None) -> str:
+def verdict_text(game: str, answer: dict[str, Any], players: int | None) -> str:
     lines = [f"verdict: {answer['verdict']} ({answer['applied']} action(s) applied)"]
     error = answer.get("error")
     if error:
         lines.append(f"illegal at action {error['index'] + 1}{where_written(error)}: {error['message']}")
         lines.append(f"  code {error['code']}, rule {error['rule']}")
-        lines.append("  legal there: " + ("; ".join(action_text(a) for a in error["legal_actions"]) or "nothing"))
+        lines.append("  legal there: " + ("; ".join(action_text(game, a) for a in error["legal_actions"]) or "nothing"))
     if answer.get("result"):
         lines.append(f"result ({answer['result'].get('reason', 'over')}):")
         count = players or len(answer["result"].get("payouts") or answer["result"].get("points") or [])
@@ -127,7 +127,7 @@ def adjudicate(ctx: Context, game: str, files: tuple[str, ...], jobs: int, concu
         elif "standings" in answer:
             click.echo(match_text(answer, table))
         else:
-            click.echo(verdict_text(answer, _players(record)))
+            click.echo(verdict_text(game, answer, _players(record)))
         sys.exit(_exit_status(Counter([verdict])))
     verdicts: Counter[str] = Counter()
     lines: list[str] = []

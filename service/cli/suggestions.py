@@ -2,9 +2,10 @@
 
 ``suggest GAME STATE.json`` prints the move the service suggests for a seat and every candidate it weighed;
 ``play GAME`` is a deal in the terminal against the service's bots: the seat's cards and the table drawn in text,
-its legal moves numbered from 1 (a fold last), what happens said in words as the seat sees it (the referee's
-sentences: every move, each trick taken and its points); a bad entry is said and asked again. Both talk to the
-service as every command does (in-process, or ``--url``), through its own endpoints only.
+its legal moves numbered from 1 (a fold last) in the referee page's words (a card may be typed for its number),
+what happens said in words as the seat sees it (the referee's sentences: every move, each trick taken and its
+points, the cards the seat drew); a bad entry is said and asked again. Both talk to the service as every
+command does (in-process, or ``--url``), through its own endpoints only.
 """
 
 from __future__ import annotations
@@ -15,49 +16,21 @@ from typing import Any, TypeVar
 
 import click
 
-from service.cli.common import ArbiterCommand, BadInput, Context, amount_text, emit, read_json, result_table, table
-from service.referee.sentences import TextSayer
+from service.cli.common import (
+    ArbiterCommand,
+    BadInput,
+    Context,
+    TextSayer,
+    action_text,
+    amount_text,
+    emit,
+    read_json,
+    result_table,
+    sayer,
+    table,
+)
 
 LEVELS = ("easy", "normal", "hard")
-VERBS = {
-    "play": "plays",
-    "bid": "bids",
-    "pass": "passes",
-    "choose_suit": "calls the suit",
-    "bet": "bets",
-    "call": "calls",
-    "raise": "raises to",
-    "fold": "folds",
-    "see": "pays to see",
-    "look": "looks at the cards",
-    "hit": "takes a card",
-    "stand": "stands",
-    "exchange": "exchanges",
-    "declare": "declares",
-    "exchange_seven": "exchanges the trump seven for the turn-up",
-    "exchange_turnup": "exchanges for the turn-up",
-    "announce": "announces",
-}
-
-
-def said(action: dict[str, Any]) -> str:
-    """An action in words: ``seat 1 plays AS``, ``seat 2 bids 3``, ``seat 0 raises to 4``."""
-    verb = VERBS.get(action["type"], action["type"])
-    parts = []
-    for key in ("card", "rank", "suit", "amount"):
-        if key in action:
-            parts.append(str(action[key]))
-    if "min" in action:
-        parts.append(f"{action['min']}..{action['max'] if action['max'] is not None else ''}")
-    if "points" in action:
-        parts.append(f"{action['points']} points")
-    if "discard" in action:
-        parts.append(f"{len(action['discard'])} card(s)" if action["discard"] else "none (keeps all)")
-    if "melds" in action:
-        parts.append(", ".join(f"{m['kind']} {' '.join(m['cards'])}" for m in action["melds"]))
-    if "assignments" in action:
-        parts.append(", ".join(f"{t} as {c}" for t, c in action["assignments"].items()))
-    return f"seat {action['seat']} {verb}{(' ' + ' '.join(parts)) if parts else ''}"
 
 
 @click.command("suggest", cls=ArbiterCommand)
@@ -80,8 +53,10 @@ def suggest(ctx: Context, game: str, state_file: str, seat: int | None, level: s
     answer = ctx.ask("POST", f"/v1/{game}/actions/suggest", body)
     if ctx.as_json:
         return emit(answer)
-    click.echo(f"{said(answer['action'])}   ({answer['policy']}, level {answer['level']})")
-    rows = [[i, said(c["action"]), c["value"], c["samples"]] for i, c in enumerate(answer["considered"], 1)]
+    click.echo(f"{action_text(game, answer['action'])}   ({answer['policy']}, level {answer['level']})")
+    rows = [
+        [i, action_text(game, c["action"]), c["value"], c["samples"]] for i, c in enumerate(answer["considered"], 1)
+    ]
     click.echo(table(rows, ["#", "candidate", "value", "samples"]))
 
 
@@ -125,6 +100,20 @@ def numbered(entry: str, most: int) -> int:
     if entry.isdigit() and 1 <= int(entry) <= most:
         return int(entry)
     raise ValueError(f"{repr(entry) + ' is not a move' if entry else 'no move typed'}: type a number from 1 to {most}")
+
+
+def move_of(entry: str, own: list[dict[str, Any]], seat: int) -> int | dict[str, Any]:
+    """The move typed: its number among ``own`` (1 to their count), or a card for the seat's move with a card
+    (``AS``, ``play 10H``, ``a♠``, ``asso-spade``: any notation the service reads, which is the judge of it)."""
+    kinds = {listed["type"] for listed in own if "card" in listed}
+    words = entry.split()
+    if not words or entry.isdigit() or not kinds:
+        return numbered(entry, len(own))
+    if len(words) == 2 and words[0].lower() in kinds:
+        return {"seat": seat, "type": words[0].lower(), "card": words[1]}
+    if len(words) == 1 and ("play" in kinds or len(kinds) == 1):
+        return {"seat": seat, "type": "play" if "play" in kinds else kinds.pop(), "card": words[0]}
+    raise ValueError(f"{entry!r} is not a move: type a number from 1 to {len(own)}, or a card of your hand")
 
 
 def amount(entry: str, low: int, high: int | None) -> int:
@@ -179,7 +168,7 @@ def ordered(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(legal, key=lambda listed: listed["type"] == "fold")
 
 
-def outcome(result: dict[str, Any], sayer: TextSayer) -> str:
+def outcome(result: dict[str, Any], words: TextSayer) -> str:
     """Who won the deal, or that nobody did: a draw on points, else the result's reason in words."""
     winners = result.get("winners") or []
     if winners:
@@ -187,7 +176,7 @@ def outcome(result: dict[str, Any], sayer: TextSayer) -> str:
             return f"seat {winners[0]} wins the deal"
         return f"seats {', '.join(str(seat) for seat in winners[:-1])} and {winners[-1]} win the deal"
     reason = result.get("reason")
-    said_reason = "a draw" if reason in (None, "points") else sayer.english("reason", str(reason))
+    said_reason = "a draw" if reason in (None, "points") else words.english("reason", str(reason))
     return f"no seat wins the deal: {said_reason}"
 
 
@@ -205,12 +194,12 @@ def play(ctx: Context, game: str, players: int | None, seat: int, level: str, se
     players = players or entry["players"]["min"]
     if not 0 <= seat < players:
         raise BadInput(f"--seat is a seat of the table: 0..{players - 1}")
-    sayer = TextSayer(game)
+    words = sayer(game)
     body = {"players": players, "dealer": (seat + 1) % players, "seed": seed, "views": [seat]}
     answered = ctx.ask("POST", f"/v1/{game}/deals", body)
     try:
         while True:
-            for line in sayer.lines(answered["views"][0]["events"]):
+            for line in told(words, answered["views"][0]["events"], seat):
                 click.echo(line)
             if answered["state"]["to_act"] is None:
                 break
@@ -221,7 +210,15 @@ def play(ctx: Context, game: str, players: int | None, seat: int, level: str, se
     click.echo("\n" + drawn(answered["state"], seat))
     if answered.get("result"):
         click.echo(result_table(answered["result"], players))
-        click.echo(outcome(answered["result"], sayer))
+        click.echo(outcome(answered["result"], words))
+
+
+def told(words: TextSayer, events: list[dict[str, Any]], seat: int) -> list[str]:
+    """What happened, as the seat sees it: the events in the page's words, then the cards the seat drew (its
+    view shows them; the others' stay ``??``)."""
+    drew = [e["card"] for e in events if e.get("type") == "draw" and e.get("seat") == seat and e.get("card") != "??"]
+    lines = words.lines(events)
+    return lines + [f"you drew {' '.join(str(words.card(card).striptags()) for card in drew)}"] if drew else lines
 
 
 def _step(ctx: Context, game: str, answered: dict[str, Any], seat: int, level: str, seed: str) -> dict[str, Any]:
@@ -239,15 +236,18 @@ def _yours(ctx: Context, game: str, state: dict[str, Any], view: dict[str, Any],
     own = ordered(view["legal_actions"])
     click.echo("\n" + drawn(view["state"], seat))
     for number, listed in enumerate(own, 1):
-        click.echo(f"  {number}. {said(listed)}")
+        click.echo(f"  {number}. {action_text(game, listed)}")
     while True:
-        pick = asked("your move", functools.partial(numbered, most=len(own)))
-        action = chosen(own[pick - 1], view["state"]["seats"][seat]["hand"])
+        pick = asked("your move (a number or a card)", functools.partial(move_of, own=own, seat=seat))
+        action = chosen(own[pick - 1], view["state"]["seats"][seat]["hand"]) if isinstance(pick, int) else pick
         body = {"state": state, "action": action, "views": [seat]}
         status, answer = ctx.arbiter.call("POST", f"/v1/{game}/actions", body)
         if status not in (409, 422):
             return dict(ctx.checked(status, answer))
-        click.echo(f"  the service refused that move ({answer.get('detail')}): choose again")
+        if isinstance(pick, int):
+            click.echo(f"  the service refused that move ({answer.get('detail')}): choose again")
+        else:  # a card typed: the service says what is wrong with it (not a card, not in the hand, not legal)
+            click.echo(f"  {answer.get('detail')}; type a number from 1 to {len(own)}, or a card of your hand")
 
 
-__all__ = ["play", "said", "suggest"]
+__all__ = ["play", "suggest"]

@@ -251,7 +251,10 @@ class Sayer:
         return out
 
     def action(self, action: Mapping[str, Any]) -> Markup:
-        """An action in words, with no full stop (``Seat 0 plays 7♣``)."""
+        """An action in words, with no full stop (``Seat 0 plays 7♣``); a legal action's free amount with one
+        value said as that amount (``Seat 0 bets 5``, not ``5 to 5``: static/referee.js says the same)."""
+        if "min" in action and action.get("max") == action["min"]:
+            action = {**{k: v for k, v in action.items() if k not in ("min", "max")}, "amount": action["min"]}
         entry = ACTIONS.get(str(action.get("type")))
         chosen = next((t for t in entry["say"] if _fits(t, action)), None) if entry else None
         return _capital(self.template(chosen, action) if chosen else escape(_fallback(action)))

@@ -20,7 +20,7 @@ from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Response
 
 from service.api.jsonio import loads_document
-from service.referee import sentences, words
+from service.referee import problems, sentences, words
 from service.referee.rules_html import rule_page_url
 from service.rules import names
 from service.rules.errors import CardError
@@ -221,49 +221,6 @@ def size_text(limit: int | None) -> str:
     return f"{limit / 2**20:g} MiB" if limit else "its size"
 
 
-def field_of(pointer: str) -> tuple[str | None, str]:
-    """The page's field a problem's pointer names (its id, or None) and a prefix naming the spot in it."""
-    parts = pointer.split("/")[1:]
-    head = parts[0] if parts else ""
-    if head == "hands" and len(parts) > 1 and parts[1].isdigit():
-        where = f"Hand {int(parts[1]) + 1}"
-        if len(parts) > 2 and parts[2].isdigit():
-            where += f", card {int(parts[2]) + 1}"
-        return f"hand-{int(parts[1]) + 1}", where
-    if head == "cards":
-        where = f"Card {int(parts[1]) + 1}" if len(parts) > 1 and parts[1].isdigit() else "Cards"
-        return "cards", where
-    if head == "options" and len(parts) > 1:
-        return f"opt-{parts[1]}", parts[1]
-    if head == "trump":
-        return "trump", "Trump"
-    if head == "notation":
-        return "record-text", "Record (text)"
-    if head in ("record", "views", "trace"):
-        return "record", "Record" + (f", {_record_spot(parts)} ({pointer})" if pointer else "")
-    return None, pointer or "Request"
-
-
-def _record_spot(parts: Sequence[str]) -> str:
-    """Where in a record a pointer's tokens are, as people count: ``action 6`` for ``/record/actions/5``."""
-    if len(parts) > 2 and parts[:2] == ["record", "actions"] and parts[2].isdigit():
-        return f"action {int(parts[2]) + 1}" + (f", {parts[3]}" if len(parts) > 3 else "")
-    return "at"
-
-
-REPEATED = re.compile(r"^Items must be distinct: this card is item (\d+) again\.?$")
-"""The API's words for a card given twice in a list (schemas/fields.py, 0-based: a programmer's index)."""
-
-
-def item_text(where: str, detail: str) -> str:
-    """One problem as people read it: ``Hand 1, card 2: ...``; a repeated card counted from 1 as the field is
-    (``Card 2 is the same card as card 1.``). The command line says the same (service/cli.py)."""
-    repeated = REPEATED.match(detail)
-    if repeated:
-        return f"{where} is the same card as card {int(repeated.group(1)) + 1}."
-    return f"{where}: {detail}"
-
-
 def problem_errors(answer: Any, status: int, asked: str | None = None) -> Errors:
     """A problem document's messages, each beside the field its pointer names; one naming no field beside the
     field ``asked`` (the record, when a record was asked), if any."""
@@ -273,11 +230,8 @@ def problem_errors(answer: Any, status: int, asked: str | None = None) -> Errors
         return errors
     items = answer.get("errors") or answer.get("problems") or []
     for item in items:
-        pointer = str(item.get("pointer") or "")
-        field_id, where = field_of(pointer)
-        if item.get("line") is not None:
-            where += f", line {item['line']}, column {item.get('column')}"
-        errors.add(field_id or asked, item_text(where, str(item.get("detail") or item.get("message"))))
+        field_id, text = problems.item_said(item)
+        errors.add(field_id or asked, text)
     if not items:
         detail = str(answer.get("detail") or answer.get("title") or f"The service answered {status}.")
         if status == 413:

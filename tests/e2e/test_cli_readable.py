@@ -48,7 +48,7 @@ def test_adjudicate_counts_actions_from_one_and_says_amounts_in_words(tmp_path):
     assert f"illegal at action 2: {error['message']}" in readable.stdout
     raises = [a for a in error["legal_actions"] if a["type"] == "raise"]
     assert raises and raises[0]["max"] is None
-    assert f"seat {raises[0]['seat']} raise to {raises[0]['min']} or more" in readable.stdout
+    assert f"seat {raises[0]['seat']} raises to {raises[0]['min']} or more" in readable.stdout
     assert "min=" not in readable.stdout and "null" not in readable.stdout
     many = tmp_path / "records.jsonl"
     many.write_text(json.dumps(record) + "\n" + json.dumps({**record, "actions": record["actions"][:1]}) + "\n")
@@ -59,11 +59,28 @@ def test_adjudicate_counts_actions_from_one_and_says_amounts_in_words(tmp_path):
 def test_bounded_amounts_in_words():
     from service.cli.common import action_text
 
-    assert action_text({"seat": 1, "type": "raise", "min": 4, "max": None}) == "seat 1 raise to 4 or more"
-    assert action_text({"seat": 1, "type": "raise", "min": 4, "max": 9}) == "seat 1 raise to 4 to 9"
-    assert action_text({"seat": 0, "type": "bet", "min": 2, "max": None}) == "seat 0 bet 2 or more"
-    assert action_text({"seat": 0, "type": "bet", "min": 5, "max": 5}) == "seat 0 bet 5"
-    assert action_text({"seat": 2, "type": "exchange", "max_cards": 2}) == "seat 2 exchange up to 2 cards"
+    assert action_text("old-brag", {"seat": 1, "type": "raise", "min": 4, "max": None}) == "seat 1 raises to 4 or more"
+    assert action_text("old-brag", {"seat": 1, "type": "raise", "min": 4, "max": 9}) == "seat 1 raises to 4 to 9"
+    assert action_text("old-brag", {"seat": 0, "type": "bet", "min": 2, "max": None}) == "seat 0 bets 2 or more"
+    assert action_text("old-brag", {"seat": 0, "type": "bet", "min": 5, "max": 5}) == "seat 0 bets 5"
+    assert action_text("broggin", {"seat": 2, "type": "exchange", "max_cards": 2}) == "seat 2 exchanges up to 2 cards"
+
+
+def test_legal_moves_read_as_the_page_says_them_in_every_game():
+    """One readable form for every game (issue 43 item 8): the referee page's sentences, no ``key=JSON``."""
+    from service.cli.common import InProcess, action_text
+    from service.referee.sentences import TextSayer
+
+    arbiter = InProcess()
+    for game in GAMES:
+        players = str(GAMES[game].player_counts()[0])
+        state = json.loads(invoke("--json", "deal", game, "-n", players, "--seed", "readable").stdout)["state"]
+        status, answer = arbiter.call("POST", f"/v1/{game}/legal-actions", {"state": state})
+        assert status == 200 and answer["actions"]
+        for action in answer["actions"]:
+            said = action_text(game, action)
+            page = str(TextSayer(game).action(action).striptags())  # the page's sentence, cards as codes
+            assert said == page[:1].lower() + page[1:] and "=" not in said and "{" not in said
 
 
 def test_games_lists_the_player_counts_each_game_takes():

@@ -271,7 +271,7 @@ function fieldOf(pointer) {
   return [null, pointer || "Request"];
 }
 
-// One problem as people read it; a repeated card counted from 1 as the field is (verdicts.item_text).
+// One problem as people read it; a repeated card counted from 1 as the field is (problems.item_text).
 function itemText(where, detail) {
   const repeated = detail.match(/^Items must be distinct: this card is item (\d+) again\.?$/);
   return repeated ? `${where} is the same card as card ${Number(repeated[1]) + 1}.` : `${where}: ${detail}`;
@@ -468,7 +468,10 @@ function dealSaid(events) {
 const saidNode = (nodes) => el("span", { class: "said" }, nodes);
 
 // An action in words, with no full stop ("Seat 0 plays 7♣"), as the record sent it or the service listed it.
-function actionSaid(action) {
+function actionSaid(listed) {
+  // a free amount with one value is that amount ("bets 5", not "bets 5 to 5"), as sentences.Sayer.action says it
+  const { min, max, ...rest } = listed;
+  const action = "min" in listed && min === max ? { ...rest, amount: min } : listed;
   const entry = SAY.actions[action.type];
   const chosen = entry ? entry.say.find((t) => fits(t, action)) : undefined;
   return capital(chosen ? saidTemplate(chosen, action) : [fallback(action)]);
