@@ -63,6 +63,11 @@ def browser() -> Iterator[Any]:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover - the test extra installs it
         _missing("the playwright package")
+    from playwright.sync_api import expect
+
+    # a page's assertions wait as long as its actions do (a hint's Monte Carlo on a loaded 2-core machine
+    # takes seconds; Playwright's own 5 s made such waits fail under load, not the page)
+    expect.set_options(timeout=10_000)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
