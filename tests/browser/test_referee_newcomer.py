@@ -6,12 +6,15 @@ buttons. The expected words come from the JSON API's answers. Few tests, each a 
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from service.rules.registry import GAMES
-from tests.browser.test_referee import _record, api, expect, hand, status
+from tests.browser.test_referee import ROOT, _record, api, expect, hand, status
+from tests.browser.test_referee_people import png_width
 from tests.simulation import play_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -165,3 +168,42 @@ def test_briscola_takes_italian_cards(session: Any, javascript: bool) -> None:
     error = page.locator("#cards-error")
     expect(error).to_contain_text("re-coppe")
     expect(error).to_contain_text("'AS'")
+
+
+# -- docs/referee.md's screenshot of Build a record mid-deal --------------------------------------------------
+BUILD_SHOT = ROOT / "docs" / "referee-build.png"
+
+
+def test_the_builder_mid_deal_at_390_px(session: Any, tmp_path: Path) -> None:
+    """Build a record on a phone, three presses into a Briscola deal and the hint asked: the table right above
+    the buttons, the hinted button marked, none of a programmer's words (issue 43 items 3-4), nothing wider than
+    the screen, axe-core clean. Set ``CARD_ARBITER_BUILD_SCREENSHOT=docs/referee-build.png`` to write
+    docs/referee.md's screenshot."""
+    from tests.browser.test_referee import axe_violations
+
+    page = session.page("/referee/briscola", width=390)
+    page.get_by_label("Seed", exact=True).fill("built")
+    page.get_by_role("button", name="Start").click()
+    legal = page.get_by_role("group", name="Legal actions")
+    for applied in range(1, 4):
+        legal.locator("#legal-list > button").first.click()
+        expect(legal).to_have_attribute("data-applied", str(applied))
+    page.get_by_role("button", name="Hint").click()
+    expect(legal.locator("button.hinted")).to_have_count(1)
+    table = page.get_by_role("group", name="The table as the seat to act sees it")
+    expect(table).to_contain_text("Trump")
+    assert table.bounding_box()["y"] < legal.bounding_box()["y"]
+    played = page.locator("#build-play")
+    for word in ("pimc", "sample", "phase", "Reason:", "Team points", "null", "undefined"):
+        expect(played).not_to_contain_text(word)
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, "the page scrolls sideways at 390 px"
+    assert not axe_violations(page)
+    shot = os.environ.get("CARD_ARBITER_BUILD_SCREENSHOT")
+    path = ROOT / shot if shot else tmp_path / "build.png"
+    top = table.evaluate("el => el.getBoundingClientRect().top + scrollY")
+    bottom = page.locator("#build-hint-said").evaluate("el => el.getBoundingClientRect().bottom + scrollY")
+    page.screenshot(
+        path=str(path), full_page=True, clip={"x": 0, "y": top - 8, "width": 390, "height": bottom - top + 16}
+    )
+    assert png_width(path.read_bytes()) == png_width(BUILD_SHOT.read_bytes()) == 390  # docs/referee.md's is this one
