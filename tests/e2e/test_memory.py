@@ -90,6 +90,7 @@ def server() -> Iterator[tuple[str, int]]:
         yield base, proc.pid
 
 
+@pytest.mark.slow
 def test_five_hundred_big_bodies_leave_each_worker_where_warm_up_left_it(server):
     base, master = server
     dealt = requests.post(f"{base}{TCB}/deals", json={"players": 3, "dealer": 0, "seed": "m"}, timeout=5)

@@ -54,6 +54,7 @@ def examples(base: str) -> dict[tuple[str, str], object]:
     return found
 
 
+@pytest.mark.slow
 def test_the_catalogue_over_the_wire(one_worker):
     base, _, master = one_worker
     bodies = examples(base)

@@ -86,6 +86,7 @@ def warm_up(client, app) -> None:
     client.get("/docs")
 
 
+@pytest.mark.slow
 def test_the_catalogue_to_every_operation(app):
     client = app.test_client()
     warm_up(client, app)
