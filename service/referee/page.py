@@ -16,6 +16,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.api.operations.catalog import game_detail
 from service.referee import sentences, verdicts, words
+from service.referee.compress import gzipped
 from service.referee.rules_html import rule_page_url, rules_html
 from service.rules import names
 from service.rules.game import Game
@@ -25,6 +26,8 @@ from service.rules.registry import GAMES
 blp = Blueprint(
     "referee", __name__, template_folder="templates", static_folder="static", static_url_path="/referee/static"
 )
+
+blp.after_request(gzipped)
 
 MAX_HANDS = 20
 """The most hand fields the page offers (the API takes far more; a table holds far fewer)."""
