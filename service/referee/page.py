@@ -15,6 +15,7 @@ from werkzeug.datastructures import FileStorage, MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.api.operations.catalog import game_detail
+from service.api.rules_docs import rules_path
 from service.referee import sentences, verdicts, words
 from service.referee.compress import gzipped
 from service.referee.rules_html import rule_page_url, rules_html
@@ -129,13 +130,14 @@ as large as the API takes is then judged by the API, as it is from the script)."
 
 @blp.get("/referee/<game_id>/rules")
 def rules(game_id: str) -> Any:
-    """The game's rules as HTML: every heading anchored by its rule id."""
+    """The game's rules for a person at a table, as HTML: every heading anchored by its rule id; a line at the top
+    says where the programmer's account is."""
     game = GAMES.get(game_id)
     found = rules_html(game_id) if game is not None else None
     if game is None or found is None:
         return _missing(game_id)
     body, title = found
-    return render_template("rules.html", game=game, body=body, title=title)
+    return render_template("rules.html", game=game, body=body, title=title, source=rules_path(game_id))
 
 
 def _option_values(specs: list[dict[str, Any]], form: MultiDict[str, str] | None) -> dict[str, Any]:

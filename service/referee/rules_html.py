@@ -1,4 +1,5 @@
-"""A game's rules (docs/rules/<game>.md) as HTML, every heading anchored by its first word: the rule id.
+"""A game's rules for a person at a table (docs/rules/table/<game>.md; docs/rules/<game>.md, the programmer's
+account, for a game that has none) as HTML, every heading anchored by its first word: the rule id.
 
 A heading ``### OB-A1 — Who is first in turn`` gets ``id="OB-A1"``, so a rule id links to
 ``/referee/old-brag/rules#OB-A1``. The documents' own links keep working: ``#github-style-slug`` links are
@@ -15,7 +16,7 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from service.api.rules_docs import rules_markdown
+from service.api.rules_docs import rules_markdown, table_rules_markdown
 
 _SLUG_DROP = re.compile(r"[^\w\- ]", re.UNICODE)
 _DOC_LINK = re.compile(r"^([a-z0-9-]+)\.md(#.*)?$")
@@ -56,7 +57,7 @@ def _anchor_headings(tokens: list[Token]) -> tuple[dict[str, str], str]:
 
 
 def _relink(tokens: list[Token], slugs: dict[str, str]) -> None:
-    """Point in-document and cross-document links at the referee's pages."""
+    """Point in-document and cross-document links at the referee's pages (a heading's slug at its rule id)."""
     for token in tokens:
         for child in token.children or ():
             if child.type != "link_open":
@@ -66,13 +67,25 @@ def _relink(tokens: list[Token], slugs: dict[str, str]) -> None:
                 child.attrSet("href", "#" + slugs[href[1:]])
             elif found := _DOC_LINK.match(href):
                 target, fragment = found.group(1), (found.group(2) or "")[1:]
-                child.attrSet("href", rule_page_url(target, slugs.get(fragment, fragment) or None))
+                anchor = _slugs(target).get(fragment, fragment) if fragment else None
+                child.attrSet("href", rule_page_url(target, anchor))
+
+
+def _document(game_id: str) -> str | None:
+    """The text the page serves: the rules for a person at a table, or the programmer's where there are none."""
+    return table_rules_markdown(game_id) or rules_markdown(game_id)
+
+
+@cache
+def _slugs(game_id: str) -> dict[str, str]:
+    """A page's GitHub heading slugs, each with the id its heading is anchored by."""
+    return _anchor_headings(_renderer().parse(_document(game_id) or ""))[0]
 
 
 @cache
 def rules_html(game_id: str) -> tuple[str, str] | None:
     """A game's rules as an HTML fragment, with the document's title; None when there is no document."""
-    text = rules_markdown(game_id)
+    text = _document(game_id)
     if text is None:
         return None
     md = _renderer()

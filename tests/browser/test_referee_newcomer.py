@@ -60,6 +60,13 @@ def test_an_illegal_verdict_says_why_in_its_sentence(session: Any, javascript: b
     )
     expect(page.locator("#unplayed")).to_contain_text(f"Deal {late} should not have been played.")
     expect(page.locator("#why-code")).to_contain_text(f"Code {error['code']}, rule {error['rule']}")
+    # the rule's link lands on its heading, in a person's words (docs/rules/table/briscola.md)
+    page.locator("#why-code").get_by_role("link", name=error["rule"]).click()
+    heading = page.locator(f'[id="{error["rule"]}"]')
+    expect(heading).to_be_visible()
+    expect(heading).to_contain_text("The match")
+    expect(page.locator("article.rules")).to_contain_text("The first side to win two deals takes the match")
+    expect(page.locator("article.rules")).not_to_contain_text("deals_to_win")
 
 
 @pytest.mark.parametrize("javascript", [True, False])

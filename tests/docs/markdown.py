@@ -49,6 +49,21 @@ def headings(text: str) -> list[str]:
     return found
 
 
+def rule_headings(text: str) -> list[str]:
+    """The rule ids of a rules text in order: the first word of each ``### <rule id> — <title>`` heading."""
+    found = []
+    for line, in_code in _lines_outside_code(text):
+        match = HEADING.match(line) if not in_code else None
+        if match and match.group(1) == "###" and " — " in match.group(2):
+            found.append(match.group(2).split()[0])
+    return found
+
+
+def table_path(game_id: str) -> Path:
+    """A game's rules told to a person at a table."""
+    return DOCS / "table" / f"{game_id}.md"
+
+
 def anchored_ids(text: str) -> set[str]:
     """The rule ids that have a heading: a heading's first word (``### BT-A5 Blind survivor`` -> ``BT-A5``)."""
     return {heading.split()[0] for heading in headings(text) if heading.split()}

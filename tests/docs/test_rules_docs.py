@@ -202,6 +202,7 @@ def test_the_package_and_the_image_carry_the_docs() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     data_files = config["tool"]["setuptools"]["data-files"]
     assert data_files["/".join(rules_docs.DATA_DIR)] == ["docs/rules/*.md"]
+    assert data_files["/".join((*rules_docs.DATA_DIR, rules_docs.TABLE))] == ["docs/rules/table/*.md"]
     assert "COPY docs/rules ./docs/rules" in (ROOT / "Dockerfile").read_text(encoding="utf-8")
     assert rules_docs.SOURCE_DIR == DOCS
 
