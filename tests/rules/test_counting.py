@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.bots.counting import counting_card, unseen_in_view, unseen_in_world
+from service.rules.bots.counting import counting_card, counting_rollout_action, unseen_in_view, unseen_in_world
 from service.rules.frozen import evolve
 from service.rules.registry import GAMES
 from service.rules.shuffle import shuffle
+from tests.simulation import play
 
 GAME = GAMES["briscola"]
 
@@ -70,3 +71,15 @@ def test_the_cards_it_counts_from_a_view_are_those_the_world_hides():
     view = GAME.view(state, 0)
     assert sorted(unseen_in_view(GAME, view, 0)) == sorted(unseen_in_world(GAME, state, 0))
     assert "2H" not in unseen_in_view(GAME, view, 0)  # the turn-up under the stock is seen
+
+
+def test_the_rollout_policy_plays_a_legal_card_in_every_state_of_each_trick_game():
+    """The counting rollout (Briscola's ``hard``) from every state of a few random deals of each trick game."""
+    for game_id, players in (("briscola", 2), ("briscola", 4), ("briscola-chiamata", 5), ("briscan", 2)):
+        game = GAMES[game_id]
+        for seed in ("a", "b"):
+            for state in play(game, players, f"counting-{seed}").states():
+                if state.to_act is None or getattr(state, "trump", None) is None:
+                    continue
+                action = counting_rollout_action(game, state)
+                assert action in game.legal_actions(state), (game_id, action)

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from service.rules.bots.cheap import greedy_card, partners, worth
+from service.rules.base import LegalAction
+from service.rules.bots.cheap import greedy_card, partners, plays, rollout_action, worth
 from service.rules.bots.worlds import hidden
 from service.rules.cards import Card, suit
 from service.rules.trick_game import TrickGame
@@ -82,4 +83,15 @@ def counting_card(
     return thrown
 
 
-__all__ = ["FIGURE", "LOAD", "counting_card", "unseen_in_view", "unseen_in_world"]
+def counting_rollout_action(game: TrickGame[Any, Any, Any], state: Any) -> LegalAction:
+    """The counting player's choice for the seat to act in a full ``state`` (a sampled world, as a rollout plays
+    it), counting the cards that seat could not see there; on lead between Briscan's tricks (where an announcement
+    or an exchange may be due) greedy's (:func:`~service.rules.bots.cheap.rollout_action`)."""
+    seat = state.to_act
+    if state.trick or not hasattr(state, "talon"):
+        card = counting_card(game, state, seat, plays(game, state, seat), unseen_in_world(game, state, seat))
+        return {"seat": seat, "type": "play", "card": card}
+    return rollout_action(game, state)
+
+
+__all__ = ["FIGURE", "LOAD", "counting_card", "counting_rollout_action", "unseen_in_view", "unseen_in_world"]

@@ -3,7 +3,8 @@ rules (``rules/1``) for Briscola chiamata's auction and call, and for announceme
 (:mod:`service.rules.bots.declare`).
 
 Every candidate is played, in each of the same sampled worlds (:mod:`service.rules.bots.worlds`), to the end
-of the deal by the greedy rollout policy (:mod:`service.rules.bots.cheap`), through the game's own ``apply``; its
+of the deal by the rollout policy (greedy, :mod:`service.rules.bots.cheap`; Briscola's ``hard`` counts cards,
+:mod:`service.rules.bots.counting`), through the game's own ``apply``; its
 value is the mean outcome for the seat's side (:func:`outcome`). Once no card is hidden, the rest of the deal is
 searched exactly (minimax, the seat's side maximising), within a fixed number of nodes; past it, the one world is
 played out as above. Ties keep the legal actions' order.
@@ -12,7 +13,7 @@ played out as above. Ties keep the legal actions' order.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,7 @@ from service.rules.base import LegalAction
 from service.rules.bots.auction import RULES, auction_suggestion, reading
 from service.rules.bots.cheap import partners, rollout_action
 from service.rules.bots.common import Candidate, Suggestion, ranked, rounded, typed
+from service.rules.bots.counting import counting_rollout_action
 from service.rules.bots.declare import by_rule
 from service.rules.bots.worlds import hidden, worlds
 from service.rules.trick_game import TrickGame
@@ -30,12 +32,17 @@ PIMC = "pimc/2"
 EXACT = "exact/1"
 
 
+Rollout = Callable[[TrickGame[Any, Any, Any], Any], LegalAction]
+"""A rollout policy: the action of the seat to act in a full state."""
+
+
 @dataclass(frozen=True)
 class TrickBudget:
-    """A level's work: sampled worlds, and the nodes of an exact search."""
+    """A level's work: sampled worlds, the nodes of an exact search, and the policy its rollouts play by."""
 
     worlds: int
     nodes: int
+    rollout: Rollout = rollout_action
 
 
 NODES = {"easy": 500, "normal": 4_000, "hard": 30_000}
@@ -53,9 +60,15 @@ CHECK_EVERY = 256
 """Nodes of an exact search between two looks at the request's deadline."""
 
 
+COUNTING_ROLLOUTS = {("briscola", "hard")}
+"""The game and level whose rollouts count cards (:func:`~service.rules.bots.counting.counting_rollout_action`);
+the others play them greedily (:func:`~service.rules.bots.cheap.rollout_action`)."""
+
+
 def budget(game_id: str, level: str) -> TrickBudget:
     """The work of ``level`` in the game ``game_id``."""
-    return TrickBudget(WORLDS.get(game_id, WORLDS["briscola"])[level], NODES[level])
+    rollout = counting_rollout_action if (game_id, level) in COUNTING_ROLLOUTS else rollout_action
+    return TrickBudget(WORLDS.get(game_id, WORLDS["briscola"])[level], NODES[level], rollout)
 
 
 WIN_BONUS = 20.0
@@ -84,12 +97,12 @@ def outcome(game: TrickGame[Any, Any, Any], state: Any, seat: int) -> float:
     return float(result.get("team_points", points)[side] + bonus)
 
 
-def play_out(game: TrickGame[Any, Any, Any], state: Any, seat: int) -> float:
-    """``state`` played to the end by the rollout policy: its :func:`outcome` for ``seat``."""
+def play_out(game: TrickGame[Any, Any, Any], state: Any, seat: int, policy: Rollout = rollout_action) -> float:
+    """``state`` played to the end by the rollout ``policy``: its :func:`outcome` for ``seat``."""
     deadline.check()
     apply = game.apply
     while state.to_act is not None:
-        state = apply(state, typed(game, rollout_action(game, state))).state
+        state = apply(state, typed(game, policy(game, state))).state
     return outcome(game, state, seat)
 
 
@@ -112,7 +125,7 @@ def suggest_tricks(
     candidates = []
     for action in legal:
         move = typed(game, action)
-        total = sum(play_out(game, game.apply(world, move).state, seat) for world in sampled)
+        total = sum(play_out(game, game.apply(world, move).state, seat, work.rollout) for world in sampled)
         candidates.append(Candidate(action, rounded(total / len(sampled)), len(sampled)))
     considered = ranked(candidates)
     return Suggestion(seat, considered[0].action, PIMC, considered)
