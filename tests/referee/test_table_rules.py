@@ -17,8 +17,8 @@ from tests.docs.rule_ids import option_rule_ids, source_rule_ids
 from tests.docs.test_links import documents
 from tests.referee.test_page import parsed
 
-PEOPLE = ("old-brag", "three-card-brag", "briscola", "briscola-chiamata")
-"""The games whose rules are told to people at a table (the others serve the programmer's text meanwhile)."""
+PEOPLE = tuple(GAMES)
+"""Every game's rules are told to people at a table."""
 
 PROGRAMMER_WORDS = {
     "an HTTP status": re.compile(r"\b4\d\d\b"),
