@@ -212,22 +212,37 @@ def test_an_installed_package_reads_the_docs_from_its_data_files(tmp_path, monke
     shared = tmp_path / "share" / "card-arbiter" / "rules"
     shared.mkdir(parents=True)
     (shared / "old-brag.md").write_text("# installed", encoding="utf-8")
+    (shared / "table").mkdir()
+    (shared / "table" / "old-brag.md").write_text("# installed, for a table", encoding="utf-8")
 
-    install_data_files(monkeypatch, tmp_path, ("share", "card-arbiter", "rules", "old-brag.md"))
+    install_data_files(
+        monkeypatch,
+        tmp_path,
+        ("share", "card-arbiter", "rules", "old-brag.md"),
+        ("share", "card-arbiter", "rules", "table", "old-brag.md"),
+    )
     monkeypatch.setattr(rules_docs, "SOURCE_DIR", tmp_path / "no-checkout")
     rules_docs.rules_markdown.cache_clear()
+    rules_docs.table_rules_markdown.cache_clear()
     try:
         assert rules_docs.rules_markdown("old-brag") == "# installed"
+        assert rules_docs.table_rules_markdown("old-brag") == "# installed, for a table"
         assert rules_docs.rules_markdown("three-card-brag") is None
+        assert rules_docs.table_rules_markdown("three-card-brag") is None
     finally:
         rules_docs.rules_markdown.cache_clear()
+        rules_docs.table_rules_markdown.cache_clear()
 
 
 @pytest.mark.packaging
 def test_the_wheel_carries_every_rules_file(wheel) -> None:
-    """`pip install .` installs docs/rules/*.md as data files (build the wheel from the tracked files)."""
+    """`pip install .` installs docs/rules/*.md and docs/rules/table/*.md as data files (build the wheel from the
+    tracked files)."""
     tracked, names = wheel
     for path in sorted(DOCS.glob("*.md")):
         if f"docs/rules/{path.name}" in tracked:
             assert f"card_arbiter-1.0.0.data/data/share/card-arbiter/rules/{path.name}" in names
+    for path in sorted((DOCS / "table").glob("*.md")):
+        if f"docs/rules/table/{path.name}" in tracked:
+            assert f"card_arbiter-1.0.0.data/data/share/card-arbiter/rules/table/{path.name}" in names
     assert "card_arbiter-1.0.0.data/data/share/card-arbiter/conformance/manifest.json" in names  # the pack too
