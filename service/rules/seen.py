@@ -82,6 +82,9 @@ def seen_deck(
     elif has_turn_up(game):
         message = "the turn-up decides the trump: a table sees it, so a table record names it"
         problems.append(Problem("missing_turn_up", message, f"{pointer}/turn_up"))
+    hook = getattr(game, "seen_problems", None)  # a game's cards every table sees (Old Brag's face-up cards)
+    if hook is not None and not problems:
+        problems += hook(players, options, seen, pointer)
     if problems:
         raise InvalidInput(problems)
     deck = [HIDDEN] * len(pack)
@@ -339,17 +342,19 @@ class SeenReplay:
     def _with_proof(self, refusal: IllegalAction, state: Any, action: ActionBase, index: int) -> IllegalAction:
         """``refusal`` of the action at ``index`` with what proves it: the actions that showed the card elsewhere or
         another card of the seat's, and the seat's hand as seen."""
-        actions = [index]
+        actions, holders = [index], {action.seat}
         for card in _cards_of(_fields(action)):
             where = self.first_seen.get(card)
             if where is not None and where != index:
                 actions.insert(0, where)
+            holders.update(s for s in range(self.players) if card in state.seats[s].hand)  # a seen hand holds it
+        hands = [h for seat in sorted(holders) for h in self._hands(state, seat)]
         return ProvedAction(
             refusal.code,
             refusal.rule,
             refusal.message,
             legal_seen(self.game, state),
-            {"actions": sorted(set(actions)), "hands": self._hands(state, action.seat)},
+            {"actions": sorted(set(actions)), "hands": hands},
         )
 
     def _hands(self, state: Any, seat: int) -> list[dict[str, Any]]:
@@ -387,6 +392,13 @@ def _plain(value: Any) -> Any:
 
 
 # -- the verdict -----------------------------------------------------------------------------------------------
+def unshown(hands: Mapping[int, Sequence[Card]]) -> list[dict[str, int]]:
+    """What a showdown of ``hands`` (``{seat: cards}``) lacks: each seat holding cards nobody saw, and how many
+    (``[{seat, cards}]``, by seat; empty when every card was shown)."""
+    counts = ((seat, sum(1 for c in cards if c == HIDDEN)) for seat, cards in sorted(hands.items()))
+    return [{"seat": seat, "cards": n} for seat, n in counts if n]
+
+
 def missing(game: Game[Any, Any, Any], state: Any) -> list[dict[str, int]]:
     """The seats whose unseen cards the deal's result depends on, and how many of them (``[{seat, cards}]``; empty
     when the seen cards decide it, or the deal goes on): a game's ``missing_cards`` where it has one."""
@@ -412,4 +424,5 @@ __all__ = [
     "showing",
     "table_cards_problem",
     "unseen_cards",
+    "unshown",
 ]

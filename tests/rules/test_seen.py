@@ -174,3 +174,76 @@ def test_a_renege_is_proved_by_the_card_the_seat_showed_later(game_id, k):
     else:
         later = moves[proof[1]]
         assert len(proof) == 2 and later.seat == moves[index].seat and later.card in held
+
+
+HAND_TABLE_GAMES = ("three-card-brag", "old-brag")
+"""The hand games whose table records are judged: a showdown of hands nobody saw is undecided."""
+
+
+def showed(deal: Deal) -> tuple[int, ...]:
+    """The seats whose hands the deal's showdown showed (its ``show`` events)."""
+    return tuple(sorted({e["seat"] for step in deal.steps for e in step.transition.events if e["type"] == "show"}))
+
+
+def public_seen(deal: Deal, seats: tuple[int, ...] = ()) -> Seen:
+    """What a table saw of a hand game's deal: the hands of ``seats``, and of the others what the deal shows
+    everyone (a bystander's view: Old Brag's face-up cards)."""
+    start = deal.start.state
+    public = deal.game.view(start, -1)
+    hands = tuple(tuple(start.seats[s].hand if s in seats else public.seats[s].hand) for s in range(deal.players))
+    return Seen(hands)
+
+
+def named(deal: Deal) -> list[Any]:
+    """The deal's actions, each Old Brag hit stating the card it drew (what the table saw at the end)."""
+    out = []
+    for step in deal.steps:
+        action = dict(step.action)
+        if action["type"] == "hit":
+            action["card"] = next(e["card"] for e in step.transition.events if e["type"] == "hit")
+        out.append(load(deal.game, action))
+    return out
+
+
+@pytest.mark.parametrize("game_id", HAND_TABLE_GAMES)
+@pytest.mark.parametrize("k", range(16))
+def test_a_hand_games_table_record_with_every_card_shown_gets_the_dealt_answer(game_id, k):
+    """Every hand seen and every card drawn named: the dealt record's verdict, result and refusal."""
+    deal = random_deal(game_id, k)
+    actions = named(deal)
+    dealt = judged(deal, None, actions)
+    assert judged(deal, public_seen(deal, tuple(range(deal.players))), actions) == dealt
+    assert judged(deal, public_seen(deal, showed(deal)), actions)[0] in (dealt[0], "undecided")
+
+
+@pytest.mark.parametrize("game_id", HAND_TABLE_GAMES)
+@pytest.mark.parametrize("k", range(16))
+def test_a_hand_games_table_record_is_undecided_only_where_unseen_cards_decide(game_id, k):
+    """Nothing seen but what the deal shows everyone: the dealt answer where no card decides it (a pot won by folds),
+    else ``undecided`` with what is missing, never illegal."""
+    deal = random_deal(game_id, k)
+    dealt = judged(deal, None)
+    outcome, result, missing, applied, refused = judged(deal, public_seen(deal))
+    assert (applied, refused) == (dealt[3], None)
+    if outcome == dealt[0]:
+        assert (result, missing) == dealt[1:3]
+    else:
+        assert (outcome, dealt[0], result) == ("undecided", "complete", None) and missing
+        assert all(m["cards"] > 0 for m in missing) and len({m["seat"] for m in missing}) == len(missing)
+
+
+@pytest.mark.parametrize("k", range(16))
+def test_a_three_card_brag_showdown_needs_both_hands(k):
+    """Three Card Brag: the hands a see showed, seen (and any other): the dealt answer; nothing seen: the same, but
+    ``undecided`` where a showdown decides the pot, missing each shown seat's three cards."""
+    deal = random_deal("three-card-brag", k)
+    dealt = judged(deal, None)
+    shown = showed(deal)
+    for seats in (shown, tuple(sorted({*shown, k % deal.players}))):
+        assert judged(deal, seen_of(deal, seats)) == dealt, seats
+    outcome, result, missing, applied, refused = judged(deal, seen_of(deal))
+    if shown:
+        assert (outcome, result, applied) == ("undecided", None, dealt[3])
+        assert missing == [{"seat": seat, "cards": 3} for seat in shown]
+    else:
+        assert (outcome, result, missing, applied, refused) == dealt

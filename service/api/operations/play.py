@@ -107,7 +107,7 @@ def dealt(game: Game[Any, Any, Any], data: dict[str, Any], prefix: str = "") -> 
     players, dealer = data["players"], data["dealer"]
     check_table(game, players, dealer, options, carry, lambda pointer: prefix + pointer)
     if "seen" in data:
-        if not isinstance(game, TrickGame):  # the hand games' showdowns with unseen cards: issue 41 (b)
+        if not isinstance(game, TrickGame) and not hasattr(game, "missing_cards"):  # issue 41 (b): not judged yet
             message = f"a {game.name} deal from what a table saw is not judged yet: send its seed or deck"
             raise InvalidInput([Problem("not_judged_yet", message, prefix + "/seen")])
         deck = seen_deck(game, players, dealer, options, Seen.of(data["seen"]), prefix + "/seen")

@@ -12,9 +12,12 @@ from service.conformance.cases.common import SECTIONS, post
 from service.conformance.cases.corpus import corpus
 from service.conformance.cases.play import tags_of
 from service.conformance.cases.refusals import probes
-from service.conformance.simulate import refusal
+from service.conformance.simulate import Played, load_action, refusal
 from service.conformance.vector import Case
+from service.rules.cards import HIDDEN
 from service.rules.game import Game
+from service.rules.records import Verdict, replay_seen, verdict
+from service.rules.seen import Seen, seen_deck
 from service.rules.trick_game import TrickGame
 
 
@@ -50,9 +53,90 @@ def table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
     )
 
 
+def hand_table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
+    """A hand game's shortest seeded deal decided at a showdown, as a table record: nothing seen but what the deal
+    shows everyone (``undecided``, missing the cards of each hand shown), then with those hands seen (``complete``,
+    the dealt result)."""
+    flow = SECTIONS["flow"]
+    undecided = [p for p in corpus(game) if table_verdict(game, p, seen_at_deal(game, p, ())).missing]
+    if not undecided:  # pragma: no cover - every hand game's corpus has a showdown
+        return
+    played = min(undecided, key=lambda p: len(p.actions))
+    public = seen_at_deal(game, played, ())
+    needed = table_verdict(game, played, public).missing
+    record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
+    shown = seen_at_deal(game, played, tuple(m["seat"] for m in needed))
+    for seen, what, group in (
+        (
+            public,
+            "A seeded deal as a table record, no hand seen: undecided, missing the cards of each hand its "
+            "showdown showed.",
+            "record-table-undecided",
+        ),
+        (
+            shown,
+            "The same table record with the hands its showdown showed seen: complete, with the dealt record's result.",
+            "record-table",
+        ),
+    ):
+        yield post(game, "records/adjudicate", {"record": {**record, "seen": seen}}, (flow,), what, group)
+
+
+def hit_card_seen(game: Game[Any, Any, Any]) -> Iterator[Case]:
+    """Old Brag's first seeded deal with a hit, as a table record whose first hit names a face-up card another seat
+    holds: illegal, ``card_seen``, proved by the seen hand that holds it."""
+    for played in corpus(game):
+        index = next((i for i, a in enumerate(played.actions) if a["type"] == "hit"), None)
+        if index is None:
+            continue
+        public = seen_at_deal(game, played, ())
+        seat = played.actions[index]["seat"]
+        card = next(c for s, hand in enumerate(public["hands"]) if s != seat for c in hand or () if c != HIDDEN)
+        record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
+        hit = {**played.actions[index], "card": card}
+        yield post(
+            game,
+            "records/adjudicate",
+            {"record": {**record, "seen": public, "actions": [*played.actions[:index], hit]}},
+            (SECTIONS["flow"],),
+            "A table record whose hit names another seat's face-up card: illegal, card_seen, with the seen hand that "
+            "holds it as proof.",
+            "record-table-illegal",
+        )
+        return
+
+
+def seen_at_deal(game: Game[Any, Any, Any], played: Played, seats: tuple[int, ...]) -> dict[str, Any]:
+    """What a table saw of a seeded deal (docs/api.md 18's ``seen``): the hands of ``seats``, and of the others what
+    the deal shows everyone (a bystander's view: an Old Brag face-up card)."""
+    start = played.states[0]
+    public = game.view(start, -1)
+    hands: list[list[str] | None] = [
+        list(start.seats[s].hand if s in seats else public.seats[s].hand) for s in range(start.players)
+    ]
+    hands = [None if hand is None or set(hand) == {HIDDEN} else hand for hand in hands]
+    while hands and hands[-1] is None:
+        hands.pop()
+    return {"hands": hands} if hands else {}
+
+
+def table_verdict(game: Game[Any, Any, Any], played: Played, seen: dict[str, Any]) -> Verdict:
+    """The engine's verdict on a seeded deal's actions at a table that saw ``seen``."""
+    start, table = played.states[0], Seen.of(seen)
+    deck = seen_deck(game, start.players, start.dealer, start.options, table)
+    first = game.deal_checked(start.players, start.dealer, start.options, deck, getattr(start, "carry", None))
+    actions = [load_action(game, a) for a in played.actions]
+    state, _, _, refused = replay_seen(game, first, actions, table, keep_events=False)
+    return verdict(game, state, refused)
+
+
 def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
     if isinstance(game, TrickGame):
         yield from table_cases(game)
+    elif hasattr(game, "missing_cards"):
+        yield from hand_table_cases(game)
+        if game.id == "old-brag":
+            yield from hit_card_seen(game)
     flow, scoring = SECTIONS["flow"], SECTIONS["scoring"]
     rng = random.Random(f"records/{game.id}")
     for number, played in enumerate(corpus(game)):

@@ -16,7 +16,7 @@ from typing import Any
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
 from service.rules.base import Event, LegalAction, Result, Transition, hide
 from service.rules.betting import amounts, last_in, payouts, still_in, turn_after, wagers
-from service.rules.cards import PIP_VALUE, Card, FrenchCards, rank
+from service.rules.cards import HIDDEN, PIP_VALUE, Card, FrenchCards, rank
 from service.rules.errors import Problem
 from service.rules.hand_game import HandGame
 from service.rules.old_brag.evaluation import (
@@ -29,14 +29,17 @@ from service.rules.old_brag.pot3 import LIMIT_31, total_31
 from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragCarry, OldBragSeat, OldBragState
 from service.rules.old_brag.validate import OldBragProblem, state_problems
 from service.rules.seats import deal_order, order_from, replace_seat
-from service.rules.seen import TableRefusal
+from service.rules.seen import TABLE_RULE, Seen, TableRefusal, known_cards, unshown
 
 HAND_SIZE = 3
 
 
 @dataclass(frozen=True)
 class Hit(ActionBase, type="hit"):
-    """The 31 phase: take one card from the stock."""
+    """The 31 phase: take one card from the stock. ``card``, if given, states which: at a table (docs/api.md 18)
+    that shows it; it must be the top of the stock."""
+
+    card: Card | None = None
 
 
 @dataclass(frozen=True)
@@ -259,11 +262,25 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
                     raise self.illegal(state, "already_stood", "4(b)6", "this player has stood: no more cards")
 
     def apply(self, state: OldBragState, action: OldBragAction) -> Transition[OldBragState]:
+        state = self._passed_over(state, action.seat)
         self._precheck(state, action)
         self.check_turn(state, action)
         if state.phase == BETTING:
             return self._betting(state, action)
         return self._drawing(state, action)
+
+    def _passed_over(self, state: OldBragState, seat: int | None) -> OldBragState:
+        """At a table (docs/api.md 18), the 31 phase with ``seat`` acting before the drawers whose counts nobody
+        saw (None: the record ending there): each of those has stopped drawing, over 31 or standing (only its
+        cards can tell which). ``state`` as it is when ``seat`` is not reached that way."""
+        after = state
+        while after.phase == DRAWING and after.to_act is not None and after.to_act != seat:
+            me = after.seats[after.to_act]
+            if HIDDEN not in self._cards_31(me):
+                return state
+            after = dataclasses.replace(after, seats=replace_seat(after.seats, me.seat, stood=True))
+            after = dataclasses.replace(after, to_act=self.next_drawer(after))
+        return after if after.to_act == seat else state
 
     def _betting(self, state: OldBragState, action: OldBragAction) -> Transition[OldBragState]:
         seat, kind = action.seat, action.type
@@ -323,12 +340,16 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
         return Transition(dataclasses.replace(state, to_act=nxt), tuple(events))
 
     def _end_betting(self, state: OldBragState, events: list[Event]) -> Transition[OldBragState]:
-        winner, reason = self._main_winner(state)
-        if reason == "showdown":
+        active = still_in(state.seats)
+        if len(active) > 1:
             for s in self._priority(state):
                 if not state.seats[s].folded:
                     events.append({"type": "show", "seat": s, "hand": list(state.seats[s].hand)})
-        events.append({"type": "pot_won", "pot": "main", "seat": winner, "amount": state.main_pot, "reason": reason})
+        if not unshown({s: state.seats[s].hand for s in active}) or len(active) == 1:  # a table's unseen: undecided
+            winner, reason = self._main_winner(state)
+            events.append(
+                {"type": "pot_won", "pot": "main", "seat": winner, "amount": state.main_pot, "reason": reason}
+            )
         if not state.options.consolation_pots:  # OB-A13: no 31 phase
             return Transition(dataclasses.replace(state, phase=COMPLETE, to_act=None), tuple(events))
         drawing = dataclasses.replace(state, phase=DRAWING)
@@ -343,16 +364,13 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
         events: list[Event] = []
         if action.type == "stand":
             seats = replace_seat(state.seats, seat, stood=True)
-            total = total_31(self._cards_31(state.seats[seat]), state.options)
-            events.append({"type": "stand", "seat": seat, "total": total})
-        elif action.type == "hit":
-            if not state.stock:
-                raise self.illegal(state, "stock_empty", "4(b)6", "no cards are left to draw: stand")
-            card = state.stock[0]
-            me = state.seats[seat]
-            seats = replace_seat(state.seats, seat, drawn=me.drawn + (card,))
-            total = total_31(me.hand + me.drawn + (card,), state.options)
-            events.append({"type": "hit", "seat": seat, "card": card, "total": total})
+            events.append({"type": "stand", "seat": seat, **self._total(state.seats[seat], state.options)})
+        elif isinstance(action, Hit):
+            card = self._drawn_card(state, action)
+            me = dataclasses.replace(state.seats[seat], drawn=state.seats[seat].drawn + (card,))
+            seats = replace_seat(state.seats, seat, drawn=me.drawn)
+            events.append({"type": "hit", "seat": seat, "card": card, **self._total(me, state.options)})
+            total = total_31(self._cards_31(me), state.options)
             if total > LIMIT_31:  # "odbacuje karte i gubi mogućnost osvajanja nagrade"
                 events.append({"type": "bust", "seat": seat, "total": total})
             state = dataclasses.replace(state, stock=state.stock[1:])
@@ -364,8 +382,29 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
             return self._finish(after, events)
         return Transition(dataclasses.replace(after, to_act=nxt), tuple(events))
 
+    def _drawn_card(self, state: OldBragState, action: Hit) -> Card:
+        """The top card of the stock, which a hit takes: the card the hit states where nobody saw it (docs/api.md
+        18), which must not be seen elsewhere; a stated card that is not the top card is refused."""
+        if not state.stock:
+            raise self.illegal(state, "stock_empty", "4(b)6", "no cards are left to draw: stand")
+        top, stated = state.stock[0], action.card
+        if stated is None or stated == top:
+            return top
+        if top == HIDDEN and stated in self.full_pack() and stated not in known_cards(self, state):
+            return stated
+        raise self.illegal(
+            state, "card_seen", TABLE_RULE, f"{stated} is not the top card of the stock: it is elsewhere"
+        )
+
+    def _total(self, seat: OldBragSeat, options: OldBragOptions) -> dict[str, int]:
+        """A seat's Pot III count for its event, where every card of it was seen (``{}`` at a table that did not)."""
+        cards = self._cards_31(seat)
+        return {} if HIDDEN in cards else {"total": total_31(cards, options)}
+
     def _finish(self, state: OldBragState, events: list[Event]) -> Transition[OldBragState]:
         done = dataclasses.replace(state, phase=COMPLETE, to_act=None)
+        if unshown(self._contenders(done)):  # at a table, a count nobody saw: Pot III undecided
+            return Transition(done, tuple(events))
         winner = self._pot3_winner(done)
         if winner is not None:
             events.append({"type": "pot_won", "pot": "pot3", "seat": winner, "amount": done.pot3})
@@ -374,6 +413,39 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
         else:
             events.append({"type": "pot_carried", "pot": "pot3", "amount": done.pot3})
         return Transition(done, tuple(events))
+
+    # -- at a table -------------------------------------------------------------------------------
+    def seen_problems(self, players: int, options: OldBragOptions, seen: Seen, pointer: str) -> list[Problem]:
+        """A table deal (docs/api.md 18) with the consolation pots: each seat's third card was dealt face up, so the
+        table saw it and a table record names it (Pot I goes by it at the deal)."""
+        if not options.consolation_pots:
+            return []
+        hands = seen.hands + (None,) * (players - len(seen.hands))
+        message = "the third card is dealt face up and wins Pot I: a table sees it, so a table record names it"
+        return [
+            Problem("missing_face_up", message, f"{pointer}/hands/{seat}/{FACE_UP}")
+            for seat, hand in enumerate(hands[:players])
+            if hand is None or len(hand) <= FACE_UP or hand[FACE_UP] == HIDDEN
+        ]
+
+    def _contenders(self, state: OldBragState) -> dict[int, tuple[Card, ...]]:
+        """Pot III's contenders not over 31 on their seen cards, with their cards (hand and drawn)."""
+        if not state.options.consolation_pots:
+            return {}
+        return {s: self._cards_31(state.seats[s]) for s in self.eligible_31(state) if not self.bust(state, s)}
+
+    def missing_cards(self, state: OldBragState) -> list[dict[str, int]]:
+        """A table deal's cards nobody saw that its result needs (docs/api.md 18): the hands of a main-pot showdown,
+        and every Pot III contender's cards (hand and drawn) unless the seen ones are over 31 already. A record that
+        ends in the 31 phase where each drawer left has a count nobody saw may be over (each of them over 31): it
+        is undecided, not in progress, until those cards are seen."""
+        if state.phase == DRAWING:  # a table record ending where only unseen counts could have ended the phase
+            state = self._passed_over(state, None)
+        if state.phase != COMPLETE and state.to_act is not None:
+            return []
+        active = still_in(state.seats)
+        needed = {s: state.seats[s].hand for s in active} if len(active) > 1 else {}
+        return unshown({**needed, **self._contenders(state)})
 
     # -- result ------------------------------------------------------------------------------------
     def _put_in(self, state: OldBragState, seat: OldBragSeat) -> int:
@@ -387,7 +459,7 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
         ``carry.pot3`` (chips brought in from an earlier deal) minus the result's ``carried_pot3`` (chips
         Pot III carries on to the next deal; ``carry`` gives it as the next deal's ``carry``).
         """
-        if state.phase != COMPLETE:
+        if state.phase != COMPLETE or self.missing_cards(state):
             return None
         opts = state.options
         won: dict[int, int] = {}

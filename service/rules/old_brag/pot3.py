@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.rules.cards import PIP_VALUE, Card, rank
+from service.rules.cards import HIDDEN, PIP_VALUE, Card, rank
 from service.rules.old_brag.options import OldBragOptions
 
 LIMIT_31 = 31
@@ -18,7 +18,10 @@ def card_value_31(card: Card) -> int:
 
 
 def total_31(cards: Sequence[Card], options: OldBragOptions) -> int:
-    """The Pot III total of ``cards``; with ``pot3_ace: "1_or_11"`` an Ace is 1 where 11 busts (OB-A11)."""
+    """The Pot III total of ``cards``; with ``pot3_ace: "1_or_11"`` an Ace is 1 where 11 busts (OB-A11). At a
+    table (docs/api.md 18) a card nobody saw (``"??"``) counts nothing: over 31 on the seen cards alone is over 31
+    whatever the others are."""
+    cards = [c for c in cards if c != HIDDEN]
     total = sum(card_value_31(c) for c in cards)
     if options.pot3_ace == "1_or_11":
         aces = sum(1 for c in cards if rank(c) == "A")

@@ -5,12 +5,13 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from service.rules.base import cards_problem, seat_count_problems
+from service.rules.base import seat_count_problems
 from service.rules.betting import still_in
 from service.rules.cards import Card
 from service.rules.errors import Problem
 from service.rules.old_brag.pot3 import LIMIT_31, total_31
 from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragState
+from service.rules.seen import table_cards_problem
 
 if TYPE_CHECKING:
     from service.rules.old_brag.game import OldBrag
@@ -41,7 +42,7 @@ def state_problems(game: OldBrag, state: OldBragState) -> list[Problem]:
                 Problem(OldBragProblem.chips, f"nobody stakes more than the level ({state.level})", where + "/staked")
             )
     seats_in_order = all(seat.seat == i for i, seat in enumerate(state.seats))
-    card_problems = cards_problem(every, game.full_pack(), "/seats")
+    card_problems = table_cards_problem(every, game.full_pack(), "/seats")
     problems.extend(card_problems)
     phase_known = state.phase in PHASES
     if not phase_known:

@@ -15,7 +15,7 @@ from service.rules.cards import Card, FrenchCards
 from service.rules.errors import Problem
 from service.rules.hand_game import HandGame
 from service.rules.seats import replace_seat
-from service.rules.seen import TableRefusal
+from service.rules.seen import TableRefusal, unshown
 from service.rules.three_card_brag.evaluation import RANKING, evaluate_hand
 from service.rules.three_card_brag.events import EVENTS, BragResult
 from service.rules.three_card_brag.options import BragOptions
@@ -234,15 +234,22 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     def _showdown(self, state: BragState, seer: int, see_event: Event) -> Transition[BragState]:
         active = still_in(state.seats)
         seen = active[0] if active[1] == seer else active[1]
-        winner = self._showdown_winner(state, seer, seen)
         done = dataclasses.replace(state, phase=COMPLETE, to_act=None, seer=seer)
-        events = (
+        events: list[Event] = [
             see_event,
             {"type": "show", "seat": seen, "hand": list(state.seats[seen].hand)},  # the seen player shows first
             {"type": "show", "seat": seer, "hand": list(state.seats[seer].hand)},
-            {"type": "pot_won", "seat": winner, "amount": state.pot},
-        )
-        return Transition(done, events)
+        ]
+        if not self.missing_cards(done):  # at a table, a hand nobody saw leaves the pot undecided
+            events.append({"type": "pot_won", "seat": self._showdown_winner(state, seer, seen), "amount": state.pot})
+        return Transition(done, tuple(events))
+
+    def missing_cards(self, state: BragState) -> list[dict[str, int]]:
+        """A table deal's showdown (docs/api.md 18): the two hands' cards nobody saw, which decide the pot; a pot
+        won by folds needs no card."""
+        if state.phase != COMPLETE or state.seer is None:
+            return []
+        return unshown({s: state.seats[s].hand for s in still_in(state.seats)})
 
     def _showdown_winner(self, state: BragState, seer: int, seen: int) -> int:
         """The higher hand wins; equal hands lose for the seer ("förlorar den som betalade för att syna")."""
@@ -252,7 +259,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
 
     # -- result ------------------------------------------------------------------------------------
     def result(self, state: BragState) -> Result | None:
-        if state.phase != COMPLETE:
+        if state.phase != COMPLETE or self.missing_cards(state):
             return None
         put_in = [s.put_in for s in state.seats]
         active = still_in(state.seats)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from service.rules.base import cards_problem, seat_count_problems
+from service.rules.base import seat_count_problems
 from service.rules.betting import still_in
 from service.rules.cards import Card
 from service.rules.errors import Problem
+from service.rules.seen import table_cards_problem
 from service.rules.three_card_brag.state import BETTING, PHASES, BragState
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def state_problems(game: ThreeCardBrag, state: BragState) -> list[Problem]:
             problems.append(Problem(BragProblem.chips, f"every player antes {opts.ante}", where + "/put_in"))
         if not opts.blind_allowed and seat.blind:
             problems.append(Problem(BragProblem.blind_not_allowed, "blind_allowed is false", where + "/blind"))
-    problems.extend(cards_problem(every, game.full_pack(), "/seats"))
+    problems.extend(table_cards_problem(every, game.full_pack(), "/seats"))
     total = state.carry.pot + sum(s.put_in for s in state.seats)
     if state.pot != total:
         problems.append(
