@@ -30,17 +30,12 @@ FORMAT = 1
 """The pack's format (the fields of a vector and of the manifest); a reader checks it."""
 
 
-_NO_CARD_NAMED = (
-    "a card seen elsewhere (docs/api.md 18): no action of this game names a card of a hand yet, so no table record "
-    "can name one seen twice (issue 41's table deals of the hand games will)."
-)
 UNREACHABLE: dict[str, dict[str, str]] = {
     "three-card-brag": {
         "refusal code card_seen": "a card seen elsewhere (docs/api.md 18): no Three Card Brag action names a card "
         "(a bet, a call, a raise, a fold, a look or a see), so a table record shows cards only in its seen hands, "
         "where a card seen twice is a 422 at the deal, never an action's refusal."
     },
-    "broggin": {"refusal code card_seen": _NO_CARD_NAMED},
     "old-brag": {
         "refusal code stock_empty": "a hit when the stock is empty: legal-actions never lists it, and no valid "
         "state has an empty stock while a seat may still hit. Every card is then in a hand or drawn, and the 52 "

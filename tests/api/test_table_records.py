@@ -100,18 +100,6 @@ def test_a_table_record_has_no_text_form_yet(client):
     assert answer.status_code == 422 and [e["pointer"] for e in answer.get_json()["errors"]] == ["/record/seen"]
 
 
-@pytest.mark.parametrize("game_id", ["broggin"])
-def test_a_hand_games_table_deal_is_refused_until_judged(client, game_id):
-    """The hand games' table deals (showdowns of unseen hands) are not judged yet: a 422 at `seen`, never a 500."""
-    for path, body in (
-        ("deals", {"players": 3, "dealer": 0, "seen": {}}),
-        ("records/adjudicate", {"record": {"players": 3, "dealer": 0, "seen": {}, "actions": []}}),
-    ):
-        answer = client.post(f"/v1/{game_id}/{path}", json=body)
-        pointer = "/seen" if path == "deals" else "/record/seen"
-        assert answer.status_code == 422 and [e["pointer"] for e in answer.get_json()["errors"]] == [pointer]
-
-
 BRAG_SEE = [
     {"seat": 1, "type": "look"},
     {"seat": 1, "type": "bet", "amount": 2},
@@ -218,3 +206,25 @@ def test_an_old_brag_hit_naming_a_seen_card_is_card_seen_with_its_proof(client):
         "actions": [3],
         "hands": [{"seat": 0, "cards": ["2C"]}, {"seat": 1, "cards": ["KD"]}],
     }
+
+
+def test_a_broggin_exchange_shows_its_discards_and_the_cards_it_states_it_drew(client):
+    """A table deal of Broggin: an exchange's discards and stated ``drawn`` are seen from then on; the showdown of
+    hands nobody saw whole is undecided, missing each hand's unseen cards."""
+    actions = [
+        {"seat": 1, "type": "bet"},
+        {"seat": 0, "type": "bet"},
+        {"seat": 1, "type": "exchange", "discard": ["1Co"], "drawn": ["3St"]},
+        {"seat": 0, "type": "exchange", "discard": []},
+        {"seat": 1, "type": "call"},
+        {"seat": 0, "type": "call"},
+    ]
+    record = {"players": 2, "dealer": 0, "seen": {}, "actions": actions}
+    body = client.post("/v1/broggin/records/adjudicate", json={"record": record}).get_json()
+    assert body["verdict"] == "undecided", body
+    assert body["missing"] == [{"seat": 0, "cards": 4}, {"seat": 1, "cards": 3}]
+    assert "3St" in body["state"]["seats"][1]["hand"] and body["state"]["discards"] == ["1Co"]
+    again = [*actions[:2], {**actions[2], "drawn": ["1Co"]}]
+    body = client.post("/v1/broggin/records/adjudicate", json={"record": {**record, "actions": again}}).get_json()
+    assert body["verdict"] == "illegal" and body["error"]["code"] == "card_seen" and body["applied"] == 2
+

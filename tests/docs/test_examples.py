@@ -50,6 +50,7 @@ KNOWN_KEYS = {
     "standings",
     "decided_by",
     "error",
+    "missing",
 }
 
 
@@ -147,7 +148,7 @@ def test_worked_example_holds(client, game_id: str, block: dict[str, Any]) -> No
             "dealer": deal["dealer"],
             "options": options,
             **({"carry": block["carry"]} if "carry" in block else {}),
-            "deck": _deck(game_id, deal, options),
+            **({"seen": deal["seen"]} if "seen" in deal else {"deck": _deck(game_id, deal, options)}),
             "actions": actions + ([refused["action"]] if refused else []),
         }
         answer = _post(client, base + "/records/adjudicate", {"record": record})
@@ -161,6 +162,9 @@ def test_worked_example_holds(client, game_id: str, block: dict[str, Any]) -> No
             assert answer["result"] is not None, "the deal is not over"
             _check(answer, block, ("result",), "deal")
         _check(answer, block, ("state",), "deal")
+        if "seen" in deal:  # a table record (docs/api.md 18): its verdict and what it misses
+            assert answer["verdict"] == block.get("verdict", answer["verdict"]), answer["verdict"]
+            assert answer.get("missing", []) == block.get("missing", []), answer.get("missing")
         if "legal" in block:
             legal = _post(client, base + "/legal-actions", {"state": answer["state"]})["actions"]
             assert [a["type"] for a in legal] == block["legal"], legal

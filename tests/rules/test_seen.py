@@ -176,7 +176,7 @@ def test_a_renege_is_proved_by_the_card_the_seat_showed_later(game_id, k):
         assert len(proof) == 2 and later.seat == moves[index].seat and later.card in held
 
 
-HAND_TABLE_GAMES = ("three-card-brag", "old-brag")
+HAND_TABLE_GAMES = ("three-card-brag", "old-brag", "broggin")
 """The hand games whose table records are judged: a showdown of hands nobody saw is undecided."""
 
 
@@ -195,12 +195,20 @@ def public_seen(deal: Deal, seats: tuple[int, ...] = ()) -> Seen:
 
 
 def named(deal: Deal) -> list[Any]:
-    """The deal's actions, each Old Brag hit stating the card it drew (what the table saw at the end)."""
+    """The deal's actions, each stating the cards it drew (what the table saw at the end): an Old Brag hit its
+    card, a Broggin exchange from the stock its ``drawn``."""
     out = []
     for step in deal.steps:
         action = dict(step.action)
         if action["type"] == "hit":
             action["card"] = next(e["card"] for e in step.transition.events if e["type"] == "hit")
+        if (
+            action["type"] == "exchange"
+            and action.get("drawn") is None
+            and len(step.before.stock) >= len(action["discard"])
+        ):
+            before = step.before.seats[action["seat"]].hand
+            action["drawn"] = [c for c in step.after.seats[action["seat"]].hand if c not in before]
         out.append(load(deal.game, action))
     return out
 
@@ -211,7 +219,7 @@ def test_a_hand_games_table_record_with_every_card_shown_gets_the_dealt_answer(g
     """Every hand seen and every card drawn named: the dealt record's verdict, result and refusal."""
     deal = random_deal(game_id, k)
     actions = named(deal)
-    dealt = judged(deal, None, actions)
+    dealt = judged(deal, None)
     assert judged(deal, public_seen(deal, tuple(range(deal.players))), actions) == dealt
     assert judged(deal, public_seen(deal, showed(deal)), actions)[0] in (dealt[0], "undecided")
 

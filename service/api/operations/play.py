@@ -9,12 +9,10 @@ from schemas.operations.play import serves
 from service.api.answers import rules_echo
 from service.api.routes import GameRoutes
 from service.rules.cards import HIDDEN
-from service.rules.errors import InvalidInput, Problem
 from service.rules.game import Game
 from service.rules.records import check_table, deck_of
 from service.rules.seen import Seen, apply_seen, legal_seen, seen_deck
 from service.rules.shuffle import deck_commitment
-from service.rules.trick_game import TrickGame
 from service.rules.views import TableViews, check_seats
 
 
@@ -107,9 +105,6 @@ def dealt(game: Game[Any, Any, Any], data: dict[str, Any], prefix: str = "") -> 
     players, dealer = data["players"], data["dealer"]
     check_table(game, players, dealer, options, carry, lambda pointer: prefix + pointer)
     if "seen" in data:
-        if not isinstance(game, TrickGame) and not hasattr(game, "missing_cards"):  # issue 41 (b): not judged yet
-            message = f"a {game.name} deal from what a table saw is not judged yet: send its seed or deck"
-            raise InvalidInput([Problem("not_judged_yet", message, prefix + "/seen")])
         deck = seen_deck(game, players, dealer, options, Seen.of(data["seen"]), prefix + "/seen")
     else:
         deck = deck_of(game, players, options, data.get("deck"), data.get("seed"), prefix + "/deck")

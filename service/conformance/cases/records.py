@@ -55,52 +55,79 @@ def table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
 
 def hand_table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
     """A hand game's shortest seeded deal decided at a showdown, as a table record: nothing seen but what the deal
-    shows everyone (``undecided``, missing the cards of each hand shown), then with those hands seen (``complete``,
-    the dealt result)."""
+    shows everyone (``undecided``, missing the cards of each hand shown), then with those hands seen and each card
+    drawn named (``complete``, the dealt result)."""
     flow = SECTIONS["flow"]
-    undecided = [p for p in corpus(game) if table_verdict(game, p, seen_at_deal(game, p, ())).missing]
+    undecided = [p for p in corpus(game) if table_verdict(game, p, seen_at_deal(game, p, ()), p.actions).missing]
     if not undecided:  # pragma: no cover - every hand game's corpus has a showdown
         return
     played = min(undecided, key=lambda p: len(p.actions))
-    public = seen_at_deal(game, played, ())
-    needed = table_verdict(game, played, public).missing
+    public, named = seen_at_deal(game, played, ()), named_actions(played)
+    needed = table_verdict(game, played, public, named).missing
     record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
-    shown = seen_at_deal(game, played, tuple(m["seat"] for m in needed))
-    for seen, what, group in (
+    shown = {**record, "seen": seen_at_deal(game, played, tuple(m["seat"] for m in needed)), "actions": named}
+    for table, what, group in (
         (
-            public,
+            {**record, "seen": public},
             "A seeded deal as a table record, no hand seen: undecided, missing the cards of each hand its "
             "showdown showed.",
             "record-table-undecided",
         ),
         (
             shown,
-            "The same table record with the hands its showdown showed seen: complete, with the dealt record's result.",
+            "The same table record with the hands its showdown showed seen and each card drawn named: complete, with "
+            "the dealt record's result.",
             "record-table",
         ),
     ):
-        yield post(game, "records/adjudicate", {"record": {**record, "seen": seen}}, (flow,), what, group)
+        yield post(game, "records/adjudicate", {"record": table}, (flow,), what, group)
 
 
-def hit_card_seen(game: Game[Any, Any, Any]) -> Iterator[Case]:
-    """Old Brag's first seeded deal with a hit, as a table record whose first hit names a face-up card another seat
-    holds: illegal, ``card_seen``, proved by the seen hand that holds it."""
+def named_actions(played: Played) -> list[dict[str, Any]]:
+    """A seeded deal's actions, each stating the cards it drew as a table sees them at the end: an Old Brag hit its
+    card, a Broggin exchange from the stock its ``drawn``."""
+    out = []
+    for index, action in enumerate(played.actions):
+        before, after = played.states[index], played.states[index + 1]
+        if action["type"] == "hit":
+            action = {**action, "card": before.stock[0]}
+        elif (
+            action["type"] == "exchange" and action.get("drawn") is None and len(before.stock) >= len(action["discard"])
+        ):
+            held = before.seats[action["seat"]].hand
+            action = {**action, "drawn": [c for c in after.seats[action["seat"]].hand if c not in held]}
+        out.append(action)
+    return out
+
+
+NAMING = {"old-brag": "hit", "broggin": "exchange"}
+"""The action of a hand game that names a card at a table: Old Brag's hit its card, Broggin's exchange its
+discards."""
+
+
+def card_seen_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
+    """A hand game's first seeded deal with an action that names a card (:data:`NAMING`), as a table record that
+    saw the next seat's hand, whose first such action names a card of that hand: illegal, ``card_seen``, proved by
+    the seen hand that holds it."""
+    kind = NAMING.get(game.id)
     for played in corpus(game):
-        index = next((i for i, a in enumerate(played.actions) if a["type"] == "hit"), None)
+        index = next((i for i, a in enumerate(played.actions) if a["type"] == kind), None)
         if index is None:
             continue
-        public = seen_at_deal(game, played, ())
         seat = played.actions[index]["seat"]
-        card = next(c for s, hand in enumerate(public["hands"]) if s != seat for c in hand or () if c != HIDDEN)
+        other = (seat + 1) % played.record["players"]
+        seen = seen_at_deal(game, played, (other,))
+        card = played.states[0].seats[other].hand[-1]
+        named = {"card": card} if kind == "hit" else {"discard": [card]}
         record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
-        hit = {**played.actions[index], "card": card}
+        actions = [*played.actions[:index], {**played.actions[index], **named}]
         yield post(
             game,
             "records/adjudicate",
-            {"record": {**record, "seen": public, "actions": [*played.actions[:index], hit]}},
+            {"record": {**record, "seen": seen, "actions": actions}},
             (SECTIONS["flow"],),
-            "A table record whose hit names another seat's face-up card: illegal, card_seen, with the seen hand that "
-            "holds it as proof.",
+            f"A table record whose {kind} names a card of another seat's seen hand: illegal, card_seen, with the "
+            "seen hand that holds it as proof.",
             "record-table-illegal",
         )
         return
@@ -120,13 +147,15 @@ def seen_at_deal(game: Game[Any, Any, Any], played: Played, seats: tuple[int, ..
     return {"hands": hands} if hands else {}
 
 
-def table_verdict(game: Game[Any, Any, Any], played: Played, seen: dict[str, Any]) -> Verdict:
-    """The engine's verdict on a seeded deal's actions at a table that saw ``seen``."""
+def table_verdict(
+    game: Game[Any, Any, Any], played: Played, seen: dict[str, Any], actions: list[dict[str, Any]]
+) -> Verdict:
+    """The engine's verdict on a seeded deal's ``actions`` at a table that saw ``seen``."""
     start, table = played.states[0], Seen.of(seen)
     deck = seen_deck(game, start.players, start.dealer, start.options, table)
     first = game.deal_checked(start.players, start.dealer, start.options, deck, getattr(start, "carry", None))
-    actions = [load_action(game, a) for a in played.actions]
-    state, _, _, refused = replay_seen(game, first, actions, table, keep_events=False)
+    loaded = [load_action(game, a) for a in actions]
+    state, _, _, refused = replay_seen(game, first, loaded, table, keep_events=False)
     return verdict(game, state, refused)
 
 
@@ -135,8 +164,7 @@ def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
         yield from table_cases(game)
     elif hasattr(game, "missing_cards"):
         yield from hand_table_cases(game)
-        if game.id == "old-brag":
-            yield from hit_card_seen(game)
+        yield from card_seen_cases(game)
     flow, scoring = SECTIONS["flow"], SECTIONS["scoring"]
     rng = random.Random(f"records/{game.id}")
     for number, played in enumerate(corpus(game)):

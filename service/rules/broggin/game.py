@@ -43,12 +43,12 @@ from service.rules.broggin.state import (
 )
 from service.rules.broggin.validate import BrogginProblem, state_problems
 from service.rules.broggin.wording import describe, said_of
-from service.rules.cards import Card
+from service.rules.cards import HIDDEN, Card
 from service.rules.errors import CardError, InvalidInput, Problem
 from service.rules.hand_game import Comparison, Declarations, Evaluation, HandGame, ranking_groups
 from service.rules.names import ENGLISH
 from service.rules.seats import order_from, replace_seat
-from service.rules.seen import TableRefusal
+from service.rules.seen import TABLE_RULE, TableRefusal, known_cards, unshown
 from service.rules.shuffle import shuffle
 
 HAND_SIZE = 4
@@ -68,7 +68,8 @@ class BrogginBet(ActionBase, type="bet"):
 class Exchange(ActionBase, type="exchange"):
     """ "Bytet": discard any number of cards (none keeps all four) and draw as many from the stock.
 
-    ``drawn``: once the stock has run out, the cards drawn from the reshuffled discards (BRG-A12)."""
+    ``drawn``: once the stock has run out, the cards drawn from the reshuffled discards (BRG-A12); at a table
+    (docs/api.md 18), the cards drawn from a stock nobody saw, which shows them."""
 
     discard: Annotated[tuple[Card, ...], HAND]
     drawn: Annotated[tuple[Card, ...], HAND] | None = None
@@ -214,7 +215,11 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
 
     def needs_declaration(self, state: BrogginState, seat: BrogginSeat) -> bool:
         """declared_only: every hand with trumps declares, except a special hand (its trumps stand for nothing)."""
-        if seat.folded or seat.declared is not None or not any(is_trump(c) for c in seat.hand):
+        if seat.folded or seat.declared is not None:
+            return False
+        if HIDDEN in seat.hand:  # at a table: a hand nobody saw whole may hold trumps
+            return True
+        if not any(is_trump(c) for c in seat.hand):
             return False
         return not is_special(seat.hand, state.options)
 
@@ -288,6 +293,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
 
     # -- apply -------------------------------------------------------------------------------------
     def apply(self, state: BrogginState, action: BrogginAction) -> Transition[BrogginState]:
+        state = self._passed_over(state, action.seat)
         self.check_turn(state, action)
         expected = {
             BET1: ("bet", "fold"),
@@ -308,6 +314,29 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         if isinstance(action, Call | Raise):
             return self._bet2(state, action)
         return self._declare(state, action)
+
+    def _passed_over(self, state: BrogginState, seat: int | None) -> BrogginState:
+        """At a table (docs/api.md 18), the declarations with ``seat`` acting before seats whose hands nobody saw
+        whole (None: the record ending there): each of those had no trump to declare (its hand is read at its
+        best). ``state`` as it is when ``seat`` is not reached that way."""
+        after = state
+        while after.phase == DECLARE and after.to_act is not None and after.to_act != seat:
+            me = after.seats[after.to_act]
+            if HIDDEN not in me.hand:
+                return state
+            after = dataclasses.replace(after, seats=replace_seat(after.seats, me.seat, declared=()))
+            nxt = self._next(after, me.seat)
+            after = dataclasses.replace(after, to_act=nxt) if nxt is not None else self._showdown(after, []).state
+        return after if after.to_act == seat else state
+
+    def shown_cards(self, state: BrogginState, action: BrogginAction) -> list[tuple[int, Card]]:
+        """The cards an action shows from its seat's hand (docs/api.md 18): an exchange's discards, a declaration's
+        trumps."""
+        if isinstance(action, Exchange):
+            return [(action.seat, c) for c in action.discard]
+        if isinstance(action, Declare):
+            return [(action.seat, t) for t in action.assignments]
+        return []
 
     def _fold(self, state: BrogginState, seat: int) -> Transition[BrogginState]:
         """ "lägga sig (kasta sina kort och inte vara med mer)"."""
@@ -355,7 +384,9 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         events: list[Event] = [{"type": "exchange", "seat": seat, "cards": len(discard)}]
         drawn = stock[: len(discard)]
         del stock[: len(discard)]
-        if len(drawn) < len(discard):  # BRG-A12: the earlier players' discards become a new stock
+        if action.drawn is not None and len(drawn) == len(discard) and set(drawn) <= {HIDDEN}:
+            drawn = self._drawn_at_table(state, action)
+        elif len(drawn) < len(discard):  # BRG-A12: the earlier players' discards become a new stock
             missing = len(discard) - len(drawn)
             stated = self._stated_draw(state, action, pile, missing)
             rest = [c for c in pile if c not in stated]
@@ -377,6 +408,23 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         seats = replace_seat(state.seats, seat, hand=hand, exchanged=len(discard))
         after = dataclasses.replace(state, seats=seats, stock=tuple(stock), discards=tuple(pile) + tuple(discard))
         return self._advance(after, seat, events)
+
+    def _drawn_at_table(self, state: BrogginState, action: Exchange) -> list[Card]:
+        """The cards an exchange states it drew from a stock nobody saw (docs/api.md 18): as many as it discards,
+        none seen elsewhere."""
+        stated = list(action.drawn or ())
+        if len(stated) != len(action.discard) or len(set(stated)) != len(stated):
+            raise self.illegal(
+                state,
+                "drawn_mismatch",
+                "BRG-A12",
+                f"{len(action.discard)} different card(s) are drawn for the discards; 'drawn' named {stated}",
+            )
+        known = known_cards(self, state) | set(action.discard)
+        for card in stated:
+            if card in known or card not in self.full_pack():
+                raise self.illegal(state, "card_seen", TABLE_RULE, f"{card} was seen elsewhere in this deal")
+        return stated
 
     def _stated_draw(self, state: BrogginState, action: Exchange, pile: list[Card], missing: int) -> list[Card]:
         """The cards the client says were drawn from the reshuffled discards (BRG-A12: "a stateless request
@@ -437,7 +485,8 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     def _declare(self, state: BrogginState, action: Declare) -> Transition[BrogginState]:
         seat = action.seat
         parsed, problems = _parse_assignments(list(action.assignments.items()))
-        problems.extend(declaration_problems(state.seats[seat].hand, parsed, state.options))
+        seen = [c for c in state.seats[seat].hand if c != HIDDEN]  # at a table, the cards the seat showed
+        problems.extend(declaration_problems(seen, parsed, state.options))
         if problems:
             code, message = problems[0]
             raise self.illegal(state, code, "BRG-A2" if code == "duplicate_identity" else "BRG-A3", message)
@@ -470,6 +519,9 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     def _showdown(self, state: BrogginState, events: list[Event]) -> Transition[BrogginState]:
         """ "lägger man korten på borden och ser vem som har bäst kort"; an exact tie splits the pot (BRG-A10)."""
         done = dataclasses.replace(state, phase=COMPLETE, to_act=None)
+        if self.missing_cards(done):  # at a table, hands nobody saw: shown as seen, the pot undecided
+            shown = [{"type": "show", "seat": s, "hand": list(done.seats[s].hand)} for s in self._in_showdown(done)]
+            return Transition(done, (*events, *shown))
         values = self._values(done)
         for seat, value in values.items():
             events.append(
@@ -485,6 +537,20 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         for seat, amount in self._winnings(done, values).items():
             events.append({"type": "pot_won", "seat": seat, "amount": amount})
         return Transition(done, tuple(events))
+
+    def _in_showdown(self, state: BrogginState) -> list[int]:
+        """The seats still in at the showdown, in turn order."""
+        return [seat for seat in self.turn_order(state) if not state.seats[seat].folded]
+
+    def missing_cards(self, state: BrogginState) -> list[dict[str, int]]:
+        """A table deal's showdown (docs/api.md 18): the cards nobody saw of each hand still in, which decide the
+        pot; a pot won by folds needs none. A record that ends in the declarations where each seat left to declare
+        has a hand nobody saw whole is at its showdown (none of them had a trump to declare)."""
+        if state.phase == DECLARE:
+            state = self._passed_over(state, None)
+        if state.phase != COMPLETE or len(still_in(state.seats)) < 2:
+            return []
+        return unshown({s: state.seats[s].hand for s in self._in_showdown(state)})
 
     def _values(self, state: BrogginState) -> dict[int, HandValue]:
         """Every remaining hand, in turn order, with its declared or best reading."""
@@ -510,7 +576,7 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
 
     # -- result ------------------------------------------------------------------------------------
     def result(self, state: BrogginState) -> Result | None:
-        if state.phase != COMPLETE:
+        if state.phase != COMPLETE or self.missing_cards(state):
             return None
         put_in = [s.put_in for s in state.seats]
         survivor = last_in(state.seats)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from service.rules.base import cards_problem, seat_count_problems
+from service.rules.base import seat_count_problems
 from service.rules.betting import still_in
 from service.rules.broggin.cards import FULL_PACK
 from service.rules.broggin.evaluation import declaration_problems
@@ -14,6 +14,7 @@ from service.rules.broggin.state import BET1, BET2, COMPLETE, DECLARE, EXCHANGE,
 from service.rules.cards import Card
 from service.rules.errors import Problem
 from service.rules.seats import order_from
+from service.rules.seen import table_cards_problem
 
 if TYPE_CHECKING:
     from service.rules.broggin.game import Broggin
@@ -48,7 +49,7 @@ def state_problems(game: Broggin, state: BrogginState) -> list[Problem]:
             problems.append(Problem(BrogginProblem.exchanged, "a player exchanges 0 to 4 cards", where + "/exchanged"))
     if any(p.code == "seat_order" for p in problems):
         return problems
-    problems.extend(cards_problem(every, game.full_pack(), "/seats"))
+    problems.extend(table_cards_problem(every, game.full_pack(), "/seats"))
     if state.pot != sum(s.put_in for s in state.seats):
         problems.append(Problem(BrogginProblem.pot, "the pot must be the sum of all chips put in", "/pot"))
     if state.phase not in PHASES:
