@@ -14,6 +14,7 @@ from schemas.operations.records import (
     MAX_ACTIONS,
     adjudication_error,
     json_or_text,
+    missing_field,
     trace_fields,
     traced_views,
 )
@@ -54,7 +55,10 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
     response = parts.build(
         "MatchResponse",
         {
-            "verdict": fields.String(required=True, validate=validate.OneOf(["complete", "in_progress", "illegal"])),
+            "verdict": fields.String(
+                required=True, validate=validate.OneOf(["complete", "in_progress", "illegal", "undecided"])
+            ),
+            "missing": missing_field(deal=True),
             "deals": fields.List(
                 fields.Nested(_deal_verdict(parts)),
                 required=True,
@@ -90,12 +94,13 @@ def match_schema(parts: GameParts) -> type[Schema]:
     deal = parts.build(
         "MatchDeal",
         {
-            **{name: shared[name] for name in ("dealer", "seed", "deck", "check_source")},
-            # a match's deals come from a seed or a deck; a table's (docs/api.md 18) are records/adjudicate's
-            "json_schema_variants": {"FromSeed": ("seed",), "FromDeck": ("deck",)},
+            **{
+                name: shared[name]
+                for name in ("dealer", "seed", "deck", "seen", "check_source", "json_schema_variants")
+            },
             "actions": fields.List(parts.deriver.action(), required=True, validate=validate.Length(max=MAX_ACTIONS)),
         },
-        "One deal of a match: its dealer, a deck or a seed, and the actions in order.",
+        "One deal of a match: its dealer, a deck, a seed or what a table saw (`seen`), and the actions in order.",
     )
     table = {name: shared[name] for name in ("players", "options", "carry") if name in shared}
     return parts.build(
@@ -133,7 +138,10 @@ def _deal_verdict(parts: GameParts) -> type[Schema]:
         "MatchDealVerdict",
         {
             "index": fields.Integer(required=True, metadata={"description": "The deal's index in the match."}),
-            "verdict": fields.String(required=True, validate=validate.OneOf(["complete", "in_progress", "illegal"])),
+            "verdict": fields.String(
+                required=True, validate=validate.OneOf(["complete", "in_progress", "illegal", "undecided"])
+            ),
+            "missing": missing_field(),
             "applied": fields.Integer(required=True),
             "error": fields.Nested(adjudication_error(parts), required=True, allow_none=True),
             "result": result_field(parts.deriver.result()),

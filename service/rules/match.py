@@ -23,8 +23,10 @@ from service.rules.cards import Card
 from service.rules.errors import InvalidInput, Problem
 from service.rules.frozen import build
 from service.rules.game import Game
-from service.rules.records import Refused, check_table, deck_of, replay
+from service.rules.records import Refused, check_table, deck_of, replay, replay_seen
+from service.rules.records import verdict as record_verdict
 from service.rules.seats import next_seat
+from service.rules.seen import Seen, seen_deck
 from service.rules.trace import Trace
 from service.rules.views import SeatView, TableViews, check_seats
 
@@ -41,12 +43,14 @@ MATCH_RULE = "match"
 
 @dataclass(frozen=True)
 class MatchDeal:
-    """One deal of a match: its dealer, its deck (or the seed that shuffles the pack) and its actions."""
+    """One deal of a match: its dealer, its deck (or the seed that shuffles the pack, or what a table saw of it:
+    docs/api.md 18) and its actions."""
 
     dealer: int
     actions: Sequence[ActionBase]
     deck: Sequence[Card] | None = None
     seed: str | None = None
+    seen: Seen | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,8 @@ class DealVerdict:
     deck: tuple[Card, ...]
     trace: Trace[Any] | None = None
     views: list[SeatView[Any]] | None = None
+    missing: list[dict[str, int]] | None = None
+    """An undecided table deal's: whose unseen cards must be shown (docs/api.md 18)."""
 
 
 @dataclass(frozen=True)
@@ -90,8 +96,9 @@ class Standing:
 
 @dataclass(frozen=True)
 class MatchVerdict:
-    """The verdict on a match: ``complete``, ``in_progress`` or ``illegal`` (``error``, with its ``deal``), each
-    deal played, the standings, the carry after the last deal played, the winners and the deciding deal."""
+    """The verdict on a match: ``complete``, ``in_progress``, ``undecided`` (a table deal only unseen cards decide:
+    ``missing``, each with its ``deal``) or ``illegal`` (``error``, with its ``deal``), each deal played, the
+    standings, the carry after the last deal played, the winners and the deciding deal."""
 
     verdict: str
     deals: list[DealVerdict]
@@ -100,6 +107,7 @@ class MatchVerdict:
     carry: Any
     winners: list[int]
     decided_by: int | None
+    missing: list[dict[str, int]] | None = None
 
 
 def check_match(game: Game[Any, Any, Any], match: Match, views: Sequence[int] = (), prefix: str = "") -> None:
@@ -120,6 +128,8 @@ def check_match(game: Game[Any, Any, Any], match: Match, views: Sequence[int] = 
     for k, deal in enumerate(match.deals):
         if deal.deck is not None:
             game.check_deck(players, options, deal.deck, pointer=f"{prefix}/deals/{k}/deck")
+        if deal.seen is not None:
+            seen_deck(game, players, deal.dealer, options, deal.seen, f"{prefix}/deals/{k}/seen")
     check_seats(views, players)
 
 
@@ -147,11 +157,13 @@ def adjudicate_match(
             if fault is not None:
                 error = {"deal": k, "index": None, **fault}
                 break
-        judged = _deal(game, match, k, deal, carry, trace, views, f"{prefix}/deals/{k}/deck")
+        judged = _deal(game, match, k, deal, carry, trace, views, f"{prefix}/deals/{k}")
         played.append(judged)
         carry = judged.carry if judged.result is None else carried(game, judged.result)
         if judged.error is not None:
             error = {"deal": k, **judged.error}
+            break
+        if judged.missing:  # an undecided table deal ends the replay, as an unfinished one would
             break
         if judged.result is not None and decided_by is None:
             winners = game.match_winners(judged.result)
@@ -166,6 +178,7 @@ def adjudicate_match(
         carry=carry,
         winners=_winners(verdict, winners, standings),
         decided_by=decided_by,
+        missing=[{"deal": d.index, **m} for d in played for m in d.missing or ()] if verdict == "undecided" else None,
     )
 
 
@@ -179,9 +192,12 @@ def _deal(
     views: Sequence[int] | None,
     pointer: str,
 ) -> DealVerdict:
-    """Deal ``index`` of ``match`` replayed as ``records/adjudicate`` replays a record (``pointer``: its deck's)."""
+    """Deal ``index`` of ``match`` replayed as ``records/adjudicate`` replays a record (``pointer``: the deal's)."""
     players, options = match.players, match.options
-    deck = deck_of(game, players, options, deal.deck, deal.seed, pointer)
+    if deal.seen is not None:
+        deck = seen_deck(game, players, deal.dealer, options, deal.seen, pointer)
+    else:
+        deck = deck_of(game, players, options, deal.deck, deal.seed, pointer + "/deck")
     transition = game.deal_checked(players, deal.dealer, options, deck, carry)  # checked whole: check_match
     table = TableViews(game, views) if views is not None else None
     if table is not None:
@@ -189,16 +205,20 @@ def _deal(
     steps = Trace(game, views or ()) if trace else None
     if steps is not None:
         steps.dealt(transition.events)
-    state, _, applied, error = replay(game, transition, deal.actions, table, steps, keep_events=False)
-    result = game.result(state)
-    verdict = "illegal" if error else ("complete" if result is not None else "in_progress")
+    if deal.seen is None:
+        state, _, applied, error = replay(game, transition, deal.actions, table, steps, keep_events=False)
+        result = game.result(state)
+        word, missing = "illegal" if error else ("complete" if result is not None else "in_progress"), None
+    else:
+        state, _, applied, error = replay_seen(game, transition, deal.actions, deal.seen, table, steps, False)
+        word, result, missing = record_verdict(game, state, error)
     dealt_with = getattr(transition.state, "carry", None)
     seen = table.of(state) if table is not None else None
     return build(  # every field, in order: a verdict per deal, without the frozen __init__'s setattr per field
         DealVerdict,
         {
             "index": index,
-            "verdict": verdict,
+            "verdict": word,
             "applied": applied,
             "error": error,
             "result": result,
@@ -207,6 +227,7 @@ def _deal(
             "deck": deck,
             "trace": steps,
             "views": seen,
+            "missing": missing or None,
         },
     )
 
@@ -268,6 +289,8 @@ def _verdict(
 ) -> str:
     if error is not None:
         return "illegal"
+    if played and played[-1].verdict == "undecided":
+        return "undecided"
     if decided_by is not None:
         return "complete"
     if game.match_end is None and played and played[-1].verdict == "complete":

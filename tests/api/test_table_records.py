@@ -228,3 +228,28 @@ def test_a_broggin_exchange_shows_its_discards_and_the_cards_it_states_it_drew(c
     body = client.post("/v1/broggin/records/adjudicate", json={"record": {**record, "actions": again}}).get_json()
     assert body["verdict"] == "illegal" and body["error"]["code"] == "card_seen" and body["applied"] == 2
 
+
+def test_a_match_of_table_deals_ends_undecided_at_a_deal_only_unseen_cards_decide(client):
+    """A match mixes a table deal decided by shown hands, an undecided one (the replay ends there: `missing` with
+    its deal) and a seeded one after it, which is not played."""
+    shown = {"hands": [["3S", "3H", "3D"], ["AS", "KS", "QS"]]}
+    second = [{**a, "seat": 1 - a["seat"]} for a in BRAG_SEE]
+    match = {
+        "players": 2,
+        "deals": [
+            {"dealer": 0, "seen": shown, "actions": BRAG_SEE},
+            {"dealer": 1, "seen": {"hands": [["3S", "3H", "3D"]]}, "actions": second},
+            {"dealer": 0, "seed": "after", "actions": []},
+        ],
+    }
+    body = client.post("/v1/three-card-brag/matches/adjudicate", json={"match": match}).get_json()
+    assert body["verdict"] == "undecided" and body["error"] is None
+    assert body["missing"] == [{"deal": 1, "seat": 1, "cards": 3}]
+    assert [(d["verdict"], d.get("missing")) for d in body["deals"]] == [
+        ("complete", None),
+        ("undecided", [{"seat": 1, "cards": 3}]),
+    ]
+    match["deals"][1]["seen"] = {"hands": [["3S", "3H", "3D"], ["3S", "KS", "QS"]]}
+    answer = client.post("/v1/three-card-brag/matches/adjudicate", json={"match": match})
+    assert answer.status_code == 422
+    assert [e["pointer"] for e in answer.get_json()["errors"]] == ["/match/deals/1/seen/hands/1/0"]

@@ -14,6 +14,7 @@ from service.api.plain import MatchReader
 from service.api.routes import GameRoutes
 from service.rules.game import Game
 from service.rules.match import DealVerdict, Match, MatchDeal, MatchVerdict, adjudicate_match
+from service.rules.seen import Seen
 from service.rules.trace import Trace
 
 
@@ -39,7 +40,9 @@ def register(routes: GameRoutes) -> None:
         deal that is not complete (`deal_unfinished`), with another dealer than the seat after the last deal's
         (`wrong_dealer`, rule `match`), or after the deal that decided the match (the game's own code). It is
         `complete` when the game's own rule decides it, or, where a match has no end of its own, when every deal
-        is complete; `in_progress` otherwise. `standings` add up each seat's deals won and its results' `points`
+        is complete; `undecided` when a deal from `seen` (docs/api.md 18) is over but only cards nobody saw could
+        decide it (its replay ends there, as at an unfinished deal; `missing` names whose cards, with the `deal`);
+        `in_progress` otherwise. `standings` add up each seat's deals won and its results' `points`
         and `payouts` over the deals played.
 
         With `trace: true` each deal adds `deal_events` and `steps`; with `views: [seat, ...]` each deal adds the
@@ -61,7 +64,12 @@ def register(routes: GameRoutes) -> None:
         match = Match(
             players=raw["players"],
             options=raw.get("options") or game.options(None),
-            deals=[MatchDeal(d["dealer"], d["actions"], d.get("deck"), d.get("seed")) for d in raw["deals"]],
+            deals=[
+                MatchDeal(
+                    d["dealer"], d["actions"], d.get("deck"), d.get("seed"), Seen.of(d["seen"]) if "seen" in d else None
+                )
+                for d in raw["deals"]
+            ],
             carry=raw.get("carry"),
         )
         views = data.get("views")
@@ -84,6 +92,7 @@ def match_body(game: Game[Any, Any, Any], judged: MatchVerdict, options: Any) ->
         "carry": judged.carry,
         "winners": judged.winners,
         "decided_by": judged.decided_by,
+        **({"missing": judged.missing} if judged.missing else {}),
         **rules_echo(options),
     }
 
@@ -98,6 +107,8 @@ def _deal_body(deal: DealVerdict) -> dict[str, Any]:
         "result": deal.result,
         "carry": deal.carry,
     }
+    if deal.missing:
+        body["missing"] = deal.missing
     trace: Trace[Any] | None = deal.trace
     if trace is not None:
         body["deal_events"], body["steps"] = trace.deal_events, trace.steps
