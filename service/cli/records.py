@@ -79,12 +79,39 @@ def verdict_of(status: int, answer: Any) -> str:
     return answer["verdict"] if status == 200 else "invalid"
 
 
+COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def missing_text(missing: list[dict[str, Any]]) -> str:
+    """What an undecided verdict waits for (docs/api.md 18), in words: "seat 2 must show its three cards"."""
+    said = []
+    for entry in missing:
+        n = entry["cards"]
+        cards = "its card" if n == 1 else f"its {COUNTS[n] if n < len(COUNTS) else n} cards"
+        deal = f"deal {entry['deal']}: " if "deal" in entry else ""
+        said.append(f"{deal}seat {entry['seat']} must show {cards}")
+    return "; ".join(said)
+
+
+def proof_text(proof: dict[str, Any]) -> str:
+    """What proves a table record's action illegal (docs/api.md 18), in words."""
+    actions = ", ".join(str(i + 1) for i in proof.get("actions", []))
+    hands = "; ".join(
+        f"seat {h['seat']} seen holding {' '.join(h['cards']) or 'nothing'}" for h in proof.get("hands", [])
+    )
+    return f"  proved by action(s) {actions}" + (f" and the hands seen: {hands}" if hands else "")
+
+
 def verdict_text(game: str, answer: dict[str, Any], players: int | None) -> str:
     lines = [f"verdict: {answer['verdict']} ({answer['applied']} action(s) applied)"]
+    if answer.get("missing"):
+        lines.append(f"undecided: {missing_text(answer['missing'])}")
     error = answer.get("error")
     if error:
         lines.append(f"illegal at action {error['index'] + 1}{where_written(error)}: {error['message']}")
         lines.append(f"  code {error['code']}, rule {error['rule']}")
+        if error.get("proof"):
+            lines.append(proof_text(error["proof"]))
         lines.append("  legal there: " + ("; ".join(action_text(game, a) for a in error["legal_actions"]) or "nothing"))
     if answer.get("result"):
         lines.append(f"result ({answer['result'].get('reason', 'over')}):")
@@ -163,7 +190,9 @@ def adjudicate(ctx: Context, game: str, files: tuple[str, ...], jobs: int, concu
     for line in lines:
         click.echo(line)
     summary = ", ".join(
-        f"{verdicts[v]} {v.replace('_', ' ')}" for v in ("complete", "in_progress", "illegal", "invalid")
+        f"{verdicts[v]} {v.replace('_', ' ')}"
+        for v in ("complete", "in_progress", "undecided", "illegal", "invalid")
+        if v != "undecided" or verdicts[v]  # told only where a table record was undecided
     )
     click.echo(f"{len(records)} records: {summary}", err=ctx.as_json)
     sys.exit(_exit_status(verdicts))
@@ -182,6 +211,8 @@ def _one_line(number: int, verdict: str, answer: Any) -> str:
     if verdict == "illegal":
         error = answer["error"]
         return f"line {number}: illegal at action {error['index'] + 1} ({error['code']}, rule {error['rule']})"
+    if answer.get("missing"):
+        return f"line {number}: undecided: {missing_text(answer['missing'])}"
     winners = (answer.get("result") or {}).get("winners")
     return f"line {number}: {verdict}" + (f", winners {winners}" if winners is not None else "")
 

@@ -1,0 +1,61 @@
+"""``card-arbiter adjudicate`` with table records (docs/api.md 18, in-process): an undecided verdict says in words
+whose cards must be shown; an illegal one what proves it."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from service.cli import main
+
+BRAG = {
+    "players": 3,
+    "dealer": 0,
+    "seen": {"hands": [None, ["3S", "3H", "3D"]]},
+    "actions": [
+        {"seat": 1, "type": "look"},
+        {"seat": 1, "type": "bet", "amount": 2},
+        {"seat": 2, "type": "fold"},
+        {"seat": 0, "type": "look"},
+        {"seat": 0, "type": "see"},
+    ],
+}
+"""Three Card Brag: seat 0 sees seat 1, whose prial was written down; seat 0's three cards were not."""
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout
+
+
+def test_an_undecided_table_record_says_whose_cards_must_be_shown(tmp_path):
+    path = tmp_path / "brag.json"
+    path.write_text(json.dumps(BRAG))
+    code, out = run("adjudicate", "three-card-brag", str(path))
+    assert code == 0 and out.splitlines()[:2] == [
+        "verdict: undecided (5 action(s) applied)",
+        "undecided: seat 0 must show its three cards",
+    ]
+    lines = tmp_path / "records.jsonl"
+    shown = {**BRAG, "seen": {"hands": [["AS", "KS", "QS"], ["3S", "3H", "3D"]]}}
+    lines.write_text(json.dumps(BRAG) + "\n" + json.dumps(shown) + "\n")
+    code, out = run("adjudicate", "three-card-brag", str(lines))
+    assert code == 0 and out.splitlines() == [
+        "line 1: undecided: seat 0 must show its three cards",
+        "line 2: complete, winners [1]",
+        "2 records: 1 complete, 0 in progress, 1 undecided, 0 illegal, 0 invalid",
+    ]
+
+
+def test_an_illegal_table_record_says_what_proves_it(tmp_path):
+    record = {
+        "players": 2,
+        "dealer": 0,
+        "seen": {"hands": [None, ["AS", "??", "??"]], "turn_up": "5D"},
+        "actions": [{"seat": 1, "type": "play", "card": "KC"}, {"seat": 0, "type": "play", "card": "AS"}],
+    }
+    path = tmp_path / "briscola.json"
+    path.write_text(json.dumps(record))
+    code, out = run("adjudicate", "briscola", str(path))
+    assert code == 1 and "  proved by action(s) 2 and the hands seen: seat 0 seen holding nothing; seat 1 seen " in out
