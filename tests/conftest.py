@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from _pytest.mark.expression import Expression
 
 from service.api.app import create_app
 from service.rules.seats import deal_order
@@ -18,6 +19,21 @@ from tests import accounting
 
 def pytest_configure(config: pytest.Config) -> None:
     accounting.register(config)
+
+
+COSTLY_TO_COLLECT = {Path(__file__).parent / "contract" / "test_schemathesis.py": "contract"}
+"""Modules whose every test carries one marker and whose collection alone costs much: schemathesis builds every
+operation's coverage cases as it collects (some 40 s of CPU, in each xdist worker)."""
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """A module of COSTLY_TO_COLLECT is not collected when ``-m`` would deselect its marker anyway
+    (`bin/test --fast`); otherwise pytest decides."""
+    marker = COSTLY_TO_COLLECT.get(collection_path)
+    expression = config.option.markexpr
+    if marker is None or not expression:
+        return None
+    return not Expression.compile(expression).evaluate(lambda name, /, **kwargs: name == marker) or None
 
 
 @pytest.fixture(scope="session")

@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
+from types import SimpleNamespace
+
+from tests.conftest import COSTLY_TO_COLLECT, pytest_ignore_collect
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,3 +34,19 @@ def test_the_readme_names_what_the_fast_subset_leaves_out():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "bin/test --fast" in readme
     assert {marker for marker in declared_markers() if f"`{marker}`" not in readme} == set()
+
+
+def test_the_fast_subset_does_not_collect_the_schemathesis_module():
+    """Collecting tests/contract/test_schemathesis.py builds every operation's cases: a `-m` that deselects
+    `contract` skips the module (tests/conftest.py), any other leaves the choice to pytest."""
+    (module,) = COSTLY_TO_COLLECT
+
+    def ignored(expression: str, path: Path = module) -> bool | None:
+        return pytest_ignore_collect(path, SimpleNamespace(option=SimpleNamespace(markexpr=expression)))
+
+    assert ignored(fast_expression()) is True
+    assert ignored("not contract") is True
+    assert ignored("contract") is None
+    assert ignored("contract or exhaustive") is None
+    assert ignored("") is None
+    assert ignored(fast_expression(), ROOT / "tests" / "test_lock.py") is None

@@ -3,12 +3,9 @@ actions (with a 409), validate, view and records."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import yaml
-
 from service.rules.briscan.cards import PACK
 from tests.conftest import deck_for, trick_winner
+from tests.contract.committed import committed_document
 
 BASE = "/v1/briscan"
 BRISQUE = "/v1/brisque"
@@ -129,7 +126,7 @@ def test_melds_evaluate_examples_and_options(client):
 
 def test_an_option_of_few_integers_is_an_enum_in_the_schema(client):
     """seven_exchange_points takes 0 or 10 (BSC-A5): the contract lists them, and another integer is a 422 there."""
-    doc = yaml.safe_load(Path(__file__).resolve().parents[2].joinpath("openapi.yaml").read_text())
+    doc = committed_document()
     assert doc["components"]["schemas"]["BriscanOptions"]["properties"]["seven_exchange_points"]["enum"] == [0, 10]
     body = {"trump": "H", "cards": ["AS", "TS"], "options": {"seven_exchange_points": 25457}}
     bad = client.post(f"{BASE}/tricks/winner", json=body)

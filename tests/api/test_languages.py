@@ -5,14 +5,13 @@ same codes and strengths in every language."""
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import pytest
-import yaml
 
 from service.rules import names
 from service.rules.hand_game import HandGame
 from service.rules.registry import GAMES
+from tests.contract.committed import committed_document
 
 HAND_GAMES = [game_id for game_id, game in GAMES.items() if isinstance(game, HandGame)]
 OPERATIONS = ("evaluate", "compare")
@@ -142,7 +141,7 @@ def test_the_contract_types_every_language_and_kind() -> None:
     """openapi.yaml: `names` is typed by language (English required) and each language by kind, every kind of
     every table a property (a generated client gets attributes, not an untyped map); the hands operations
     document `Accept-Language` and the headers of their answers."""
-    spec = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text(encoding="utf-8"))
+    spec = committed_document()
     schemas = spec["components"]["schemas"]
     languages = {tag for game_id in GAMES for tag in names.table(game_id)}
     kinds = {kind for game_id in GAMES for table in names.table(game_id).values() for kind in table}
@@ -161,7 +160,7 @@ def test_every_hands_operation_speaks_the_games_languages() -> None:
     """Every operation of the hands room (evaluate, compare, and any added beside them, such as ``hands/equity``)
     answers descriptions, so it takes ``Accept-Language`` and says its language (``routes.post(...,
     spoken=True)`` and ``HandGame.describe``)."""
-    spec = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text(encoding="utf-8"))
+    spec = committed_document()
     hands_paths = [path for path in spec["paths"] if "/hands/" in path]
     assert len(hands_paths) >= len(HAND_GAMES) * len(OPERATIONS)
     for path in hands_paths:

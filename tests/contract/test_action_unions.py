@@ -13,13 +13,13 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-import yaml
 from jsonschema import Draft202012Validator
 
 from schemas.game import game_schemas
 from service.api.examples import submittable
 from service.rules.registry import GAMES
 from service.rules.shuffle import shuffle
+from tests.contract.committed import committed_document
 from tests.simulation import submitted
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
@@ -28,7 +28,7 @@ GAME_IDS = sorted(GAMES)
 
 @cache
 def document():
-    return yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))
+    return committed_document()
 
 
 def prefix(game_id):

@@ -8,19 +8,19 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-import yaml
 
 from service.rules.briscan.melds import meld_points
 from service.rules.broggin.cards import TRUMPS, is_trump
 from service.rules.registry import GAMES
 from service.rules.trick_game import TrickGame
+from tests.contract.committed import committed_document
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
 
 @cache
 def schemas():
-    return yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))["components"]["schemas"]
+    return committed_document()["components"]["schemas"]
 
 
 def prefix(game_id):

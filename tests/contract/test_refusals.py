@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from jsonschema import Draft202012Validator
 
 from service.api.examples import submittable
 from service.rules.registry import GAMES
+from tests.contract.committed import committed_document
 from tests.contract.refusals import REFUSALS, Refusal, refusals_of
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
@@ -22,7 +22,7 @@ COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
 @cache
 def document() -> dict[str, Any]:
-    return yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))
+    return committed_document()
 
 
 def request_validator(game_id: str, operation: str) -> Draft202012Validator:

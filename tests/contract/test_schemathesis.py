@@ -4,8 +4,6 @@ a rule the contract cannot state (tests/contract/refusals.py; fixed seed, so CI 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, seed, settings
@@ -22,6 +20,7 @@ from schemathesis.config import PositiveDataAcceptanceConfig
 
 from service.api.app import create_app
 from service.rules.registry import GAMES
+from tests.contract.committed import committed_document
 from tests.contract.refusals import refusals_of
 
 CHECKS = [
@@ -33,9 +32,10 @@ CHECKS = [
     negative_data_rejection,
 ]
 
-SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
-schema = schemathesis.openapi.from_path(SPEC)
-schema.app = create_app({"WARM_TABLES": False, "TESTING": True})
+schema = schemathesis.openapi.from_dict(committed_document())  # the C loader's reading (tests/contract/committed.py)
+schema.app = create_app({"WARM_TABLES": False, "TESTING": True, "REQUEST_DEADLINE": 0})
+"""No request deadline: on a loaded CI machine the heaviest suggestions and equities ran past the 25 s one and were
+answered 503, a failure of the machine, not of the contract (tests/api/test_deadline.py tests the deadline)."""
 schema.config.checks.positive_data_acceptance = PositiveDataAcceptanceConfig(expected_statuses=["2xx"])
 
 

@@ -8,10 +8,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
 from service.api.spec import spec_dict
-from tests.clients.tools import SPEC
+from tests.contract.committed import committed_document
 from tests.robustness.catalogue import deep_requests, requests_for
 
 MAX_ANSWER = 64 * 1024
@@ -101,7 +100,7 @@ def test_the_catalogue_to_every_operation(app):
 
 def _deep_operations() -> list[tuple[str, str]]:
     """(method, path) of every POST operation of the committed contract (the drift test keeps it the app's)."""
-    document = yaml.safe_load(SPEC.read_text(encoding="utf-8"))
+    document = committed_document()
     return [("POST", path) for path, methods in document["paths"].items() if "post" in methods]
 
 
