@@ -9,6 +9,9 @@ below, over duplicate deals, each score with its 95% interval.
   never raise (open with the least bet when nobody has, keep every card at the exchange, stand in the 31 phase),
   and in Three Card Brag look at its cards first: a blind seat does not call a bet in the seed's sense (it stays
   for half, may not be seen, 5(b)), so section 17's calling station plays its cards seen;
+- ``counting`` (trick games; elsewhere ``greedy``): the card-counting baseline of QBriscola's kind (issue 40), from
+  the seat's view: the exact endgame once the view leaves one world (heads-up, the stock spent), else
+  :func:`service.rules.bots.counting.counting_card` (docs/suggestions.md, Strength);
 - ``blind-caller`` (Three Card Brag): the same but it never looks, so it stays blind. No policy can win chips
   against it here: it never folds nor sees, and an open seat may never see a blind one, so a deal ends only when
   the bot folds (a loss), or sees while still blind (two unseen hands, so the bot wins under half the time, the
