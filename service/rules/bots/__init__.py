@@ -9,6 +9,7 @@ work (worlds, nodes, equity samples), never a clock. Trick games: :mod:`service.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from service.rules.base import LegalAction
@@ -47,16 +48,30 @@ def suggest(
 ) -> Suggestion:
     """A legal action for ``seat`` (default: the seat to act) that depends only on its view of ``state``, the
     level and the seed; raises InvalidInput when the seat may not act or the level is unknown."""
+    return weigh(game, state, seat, level, seed)
+
+
+def weigh(
+    game: Game[Any, Any, Any],
+    state: Any,
+    seat: int | None,
+    level: str,
+    seed: str,
+    also: Sequence[LegalAction] = (),
+) -> Suggestion:
+    """:func:`suggest`, with the actions ``also`` (legal, but not among the listed candidates: a free amount above
+    its least, several melds at once) weighed beside the candidates in the same samples, by the same policy, and
+    ranked with them (an analysis values a choice the policy did not list so: docs/api.md 19)."""
     if level not in LEVELS:
         raise InvalidInput([Problem("unknown_level", f"level is one of {list(LEVELS)}", "/level")])
     chosen = acting_seat(game, state, seat)
     view = game.view(state, chosen)
     stream = stream_seed(seed, chosen, view)
-    legal = candidates(game, next(worlds(game, view, chosen, 1, stream)), chosen)
+    legal = candidates(game, next(worlds(game, view, chosen, 1, stream)), chosen) + list(also)
     if isinstance(game, TrickGame):
         return suggest_tricks(game, view, chosen, legal, level, stream)
     assert isinstance(game, HandGame)
     return suggest_betting(game, view, chosen, legal, level, stream)
 
 
-__all__ = ["DEFAULT_LEVEL", "DEFAULT_SEED", "LEVELS", "Candidate", "Suggestion", "acting_seat", "suggest"]
+__all__ = ["DEFAULT_LEVEL", "DEFAULT_SEED", "LEVELS", "Candidate", "Suggestion", "acting_seat", "suggest", "weigh"]
