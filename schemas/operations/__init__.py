@@ -10,7 +10,19 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from schemas.operations import catalog, hands, matches, melds, notation, play, records, states, suggest, tricks
+from schemas.operations import analyze, catalog, hands, matches, melds, notation, play, records, states, suggest, tricks
 
-ROOMS: tuple[ModuleType, ...] = (catalog, hands, tricks, melds, play, states, records, matches, notation, suggest)
+ROOMS: tuple[ModuleType, ...] = (
+    catalog,
+    hands,
+    tricks,
+    melds,
+    play,
+    states,
+    records,
+    matches,
+    notation,
+    suggest,
+    analyze,
+)
 """Every group of operations, in the order of the contract's paths."""

@@ -105,6 +105,26 @@ NamesSchema = named_schema(
 )
 
 
+class ThresholdsSchema(DocSchema):
+    """Each label's least loss (docs/analysis.md)."""
+
+    good = fields.Float(required=True, metadata={"description": "Any loss above 0."})
+    inaccuracy = fields.Float(required=True)
+    mistake = fields.Float(required=True)
+    blunder = fields.Float(required=True)
+
+
+class AnalysisScaleSchema(DocSchema):
+    """How ``records/analyze`` labels a loss in this game (docs/api.md section 19)."""
+
+    unit = fields.String(required=True, metadata={"description": "What a decision's value and loss count."})
+    thresholds = fields.Nested(
+        ThresholdsSchema,
+        required=True,
+        metadata={"description": "The least loss of each label, in `unit` (a loss of 0 is `best`)."},
+    )
+
+
 class GameEntrySchema(DocSchema):
     """A catalog entry."""
 
@@ -137,6 +157,11 @@ class GameEntrySchema(DocSchema):
             "description": "The referee page for this game, for people at a table (compare hands or a trick, "
             "check a record): `/referee/{game}`."
         },
+    )
+    analysis = fields.Nested(
+        AnalysisScaleSchema,
+        required=True,
+        metadata={"description": "The unit and thresholds of `records/analyze` (docs/analysis.md)."},
     )
 
 

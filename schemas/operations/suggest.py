@@ -3,6 +3,8 @@ request and its answer."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from typing import Any
 
 from marshmallow import Schema, fields, validate
@@ -38,39 +40,15 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
                     "to act now."
                 },
             ),
-            "level": StrictString(
-                validate=validate.OneOf(LEVELS),
-                load_default=DEFAULT_LEVEL,
-                metadata={
-                    "description": "How much work the policy does: a fixed number of samples and steps each.",
-                    "default": DEFAULT_LEVEL,
-                },
-            ),
-            "seed": StrictString(
-                validate=validate.Length(*SEED_LENGTH),
-                load_default=DEFAULT_SEED,
-                metadata={
-                    "description": "Seeds the byte stream (with the seat's view) that samples hidden cards.",
-                    "default": DEFAULT_SEED,
-                },
+            **work_fields(
+                LEVELS,
+                "How much work the policy does: a fixed number of samples and steps each.",
+                "Seeds the byte stream (with the seat's view) that samples hidden cards.",
             ),
         },
         "A state and the seat to suggest a move for.",
     )
-    candidate = parts.build(
-        "SuggestCandidate",
-        {
-            "action": deriver.action(required=True),
-            "value": fields.Float(
-                required=True,
-                metadata={"description": "The estimated value for the seat's side (docs/suggestions.md)."},
-            ),
-            "samples": fields.Integer(
-                required=True, metadata={"description": "How many samples the value rests on (0: a rule's choice)."}
-            ),
-        },
-        "One candidate the policy weighed.",
-    )
+    candidate = candidate_schema(parts)
     response = parts.build(
         "SuggestResponse",
         {
@@ -92,3 +70,38 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
         },
     )
     return {"suggest_request": request, "suggest_response": response}
+
+
+@functools.cache
+def candidate_schema(parts: GameParts) -> type[Schema]:
+    """One candidate a policy weighed: its action, value and samples (a suggestion's and an analysis's)."""
+    return parts.build(
+        "SuggestCandidate",
+        {
+            "action": parts.deriver.action(required=True),
+            "value": fields.Float(
+                required=True,
+                metadata={"description": "The estimated value for the seat's side (docs/suggestions.md)."},
+            ),
+            "samples": fields.Integer(
+                required=True, metadata={"description": "How many samples the value rests on (0: a rule's choice)."}
+            ),
+        },
+        "One candidate the policy weighed.",
+    )
+
+
+def work_fields(levels: Sequence[str], level: str, seed: str) -> dict[str, fields.Field]:
+    """A request's ``level`` (one of ``levels``) and ``seed``, with their descriptions and defaults."""
+    return {
+        "level": StrictString(
+            validate=validate.OneOf(levels),
+            load_default=DEFAULT_LEVEL,
+            metadata={"description": level, "default": DEFAULT_LEVEL},
+        ),
+        "seed": StrictString(
+            validate=validate.Length(*SEED_LENGTH),
+            load_default=DEFAULT_SEED,
+            metadata={"description": seed, "default": DEFAULT_SEED},
+        ),
+    }

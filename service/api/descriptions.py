@@ -117,7 +117,7 @@ def describe(game: Game[Any, Any], verb: str) -> str:
             f"follows the rules of a deal: {table}"
         ),
     }
-    return {**texts, **_notation(game)}[verb]
+    return {**texts, **_notation(game), **_analysis(table)}[verb]
 
 
 def _notation(game: Game[Any, Any]) -> dict[str, str]:
@@ -131,5 +131,21 @@ def _notation(game: Game[Any, Any]) -> dict[str, str]:
         "formatRecord": (
             f"Writes a {game.name} record or match as its canonical text, the inverse of `records/parse`: "
             "parsing the text gives the record back, and formatting a parsed text again gives the same text."
+        ),
+    }
+
+
+def _analysis(table: str) -> dict[str, str]:
+    """The description of records/analyze (``table``: the rules of a deal, as a record's)."""
+    return {
+        "analyzeRecord": (
+            "Analyses a record's decisions (docs/api.md section 19): each action of an analysed seat (`seats`, "
+            "default every seat) that had a choice is weighed exactly as `actions/suggest` weighs the state before "
+            "it at `level` and `seed`, the chosen action valued in the same samples; `loss` is what the choice gave "
+            "up against the best, `label` its word by the game's thresholds (the catalog entry's `analysis`), and "
+            "`summary` each seat's decisions, total loss, accuracy (0 to 100) and labels (docs/analysis.md). A "
+            "decision uses only what its seat could see. The work is bounded (decisions times the level's "
+            "samples): past it, a 422 at `/level` or `/seats` says what fits. The record's table follows the rules "
+            f"of a deal: {table}"
         ),
     }

@@ -50,6 +50,7 @@ class Examples:
     trick: dict[str, Any] | None
     melds: dict[str, Any] | None
     suggest: dict[str, Any]
+    analyze: dict[str, Any]
 
 
 def match_example(game: Game[Any, Any, Any], schemas: GameSchemas) -> dict[str, Any]:
@@ -97,6 +98,7 @@ def examples(game: Game[Any, Any, Any], schemas: GameSchemas) -> Examples:
     if isinstance(game, TrickGame) and game.announces_melds:
         melds = {"hand": list(state.seats[0].hand), "trump": pack[-1][-1]}
     deal = {"players": players, "dealer": 0, "seed": SEED}
+    record = {**deal, "actions": [first] if first else []}
     to_act = state.to_act if state.to_act is not None else 0
     table = TableViews(game, [to_act])
     table.saw(None, dealt.events)
@@ -116,11 +118,12 @@ def examples(game: Game[Any, Any, Any], schemas: GameSchemas) -> Examples:
         state={"state": dumped},
         action={"state": dumped, "action": first, "views": list(range(players))},
         view={"state": dumped, "seat": to_act},
-        record={"record": {**deal, "actions": [first] if first else []}, "views": [to_act]},
+        record={"record": record, "views": [to_act]},
         match={"match": match_example(game, schemas)},
         hands=hands,
         equity=equity,
         trick=trick,
         melds=melds,
         suggest={"state": dumped, "level": "normal"},
+        analyze={"record": record, "level": "easy"},
     )

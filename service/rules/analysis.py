@@ -22,12 +22,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.rules.actions import ActionBase, wire
+from service.rules.base import LegalAction, Transition
 from service.rules.bots import weigh
 from service.rules.bots.betting import budget_of
 from service.rules.bots.common import Candidate, Suggestion, rounded
 from service.rules.bots.pimc import budget as trick_budget
 from service.rules.errors import InvalidInput, Problem
-from service.rules.game import Game, HandGame, LegalAction, Transition
+from service.rules.game import Game
+from service.rules.hand_game import HandGame
 from service.rules.records import Refused, replay
 from service.rules.trace import Trace
 

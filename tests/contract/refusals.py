@@ -20,6 +20,9 @@ from service.rules.game import Game
 from service.rules.hand_game import HandGame
 from service.rules.trick_game import TrickGame
 
+RECORDS = ("records/adjudicate", "records/analyze")
+"""The operations that take a record and check its table alike."""
+
 Body = dict[str, Any]
 Example = tuple[str, Body, str]
 """An operation (the path after ``/v1/{game}/``), a body, and the pointer of the 422's first error."""
@@ -65,7 +68,8 @@ def _card_twice(game: Game[Any, Any, Any], dealt: Dealt) -> list[Example]:
     deck[deck.index(other)] = again
     table = {"players": players, "dealer": 0, "deck": deck}
     examples.append(("deals", table, f"/deck/{deck.index(again)}"))
-    examples.append(("records/adjudicate", {"record": {**table, "actions": []}}, f"/record/deck/{deck.index(again)}"))
+    for operation in RECORDS:
+        examples.append((operation, {"record": {**table, "actions": []}}, f"/record/deck/{deck.index(again)}"))
     return examples
 
 
@@ -90,10 +94,8 @@ def _deck_of_the_deal(game: Game[Any, Any, Any], dealt: Dealt) -> list[Example]:
             deck = list(game.full_pack())
             missing = next(i for i, card in enumerate(deck) if card not in pack)
             table = {"players": players, "dealer": 0, "deck": deck}
-            return [
-                ("deals", table, f"/deck/{missing}"),
-                ("records/adjudicate", {"record": {**table, "actions": []}}, f"/record/deck/{missing}"),
-            ]
+            record = {"record": {**table, "actions": []}}
+            return [("deals", table, f"/deck/{missing}"), *((op, record, f"/record/deck/{missing}") for op in RECORDS)]
     return []
 
 
@@ -105,7 +107,7 @@ def _seat_of_the_table(game: Game[Any, Any, Any], dealt: Dealt) -> list[Example]
     state, action = dealt(game, players)
     return [
         ("deals", table, "/dealer"),
-        ("records/adjudicate", {"record": {**table, "actions": []}}, "/record/dealer"),
+        *((op, {"record": {**table, "actions": []}}, "/record/dealer") for op in RECORDS),
         ("states/view", {"state": state, "seat": players}, "/seat"),
         ("actions", {"state": state, "action": action, "views": [players]}, "/views/0"),
     ]
@@ -119,7 +121,7 @@ def _carry_of_the_table(game: Game[Any, Any, Any], dealt: Dealt) -> list[Example
     table = {"players": game.min_players, "dealer": 0, "seed": "x", "carry": {scores[0]: [0]}}  # one number
     return [
         ("deals", table, f"/carry/{scores[0]}"),
-        ("records/adjudicate", {"record": {**table, "actions": []}}, f"/record/carry/{scores[0]}"),
+        *((op, {"record": {**table, "actions": []}}, f"/record/carry/{scores[0]}") for op in RECORDS),
     ]
 
 
@@ -163,7 +165,7 @@ def _consistent_state(game: Game[Any, Any, Any], dealt: Dealt) -> list[Example]:
 
 def _notation_of_the_game(game: Game[Any, Any, Any], dealt: Dealt) -> list[Example]:
     text = {"notation": "0"}  # a string, as the contract types it, that is no record: a move number wants a dot
-    return [(op, text, "/notation") for op in ("records/parse", "records/adjudicate", "matches/adjudicate")]
+    return [(op, text, "/notation") for op in ("records/parse", *RECORDS, "matches/adjudicate")]
 
 
 def _dealer_of_the_match(game: Game[Any, Any, Any], dealt: Dealt) -> list[Example]:
@@ -189,6 +191,19 @@ def _seat_to_act(game: Game[Any, Any, Any], dealt: Dealt) -> list[Example]:
     return [("actions/suggest", {"state": state, "seat": idle}, "/seat")]
 
 
+def _work_of_the_analysis(game: Game[Any, Any, Any], dealt: Dealt) -> list[Example]:
+    players = game.min_players
+    record = {"players": players, "dealer": 0, "seed": "x", "actions": []}
+    examples: list[Example] = []
+    if players < game.max_players:
+        examples.append(("records/analyze", {"record": record, "seats": [players]}, "/seats/0"))
+    if game.id == "three-card-brag":  # a betting round long enough: 66 decisions, past 64 at normal
+        raises = [{"seat": k % 2, "type": "raise", "amount": k} for k in range(2, 67)]
+        long = {**record, "options": {"blind_allowed": False}, "actions": [{"seat": 1, "type": "bet", "amount": 1}]}
+        examples.append(("records/analyze", {"record": {**long, "actions": long["actions"] + raises}}, "/level"))
+    return examples
+
+
 REFUSALS: tuple[Refusal, ...] = (
     Refusal(
         rule="A card is given once: the same card in two spellings (`AS`, `as`, `A♠`) counts twice.",
@@ -200,7 +215,7 @@ REFUSALS: tuple[Refusal, ...] = (
             "tricks/winner",
             "melds/evaluate",
             "deals",
-            "records/adjudicate",
+            *RECORDS,
         ),
         example=_card_twice,
         breaks=_breaks_card_twice,
@@ -211,7 +226,7 @@ REFUSALS: tuple[Refusal, ...] = (
         why="JSON Schema relates no field to another's value: the contract bounds a deck by the fewest and the most "
         "cards of the game's packs (minItems, maxItems); saying which pack would take one branch per player count "
         "and option value.",
-        operations=("deals", "records/adjudicate"),
+        operations=("deals", *RECORDS),
         example=_deck_of_the_deal,
     ),
     Refusal(
@@ -219,7 +234,7 @@ REFUSALS: tuple[Refusal, ...] = (
         "`players` (the state's, or the deal's).",
         why="JSON Schema bounds a number by constants, not by another field: the contract bounds a seat by the "
         "game's most players.",
-        operations=("deals", "records/adjudicate", "states/view", "actions"),
+        operations=("deals", *RECORDS, "states/view", "actions"),
         example=_seat_of_the_table,
     ),
     Refusal(
@@ -227,7 +242,7 @@ REFUSALS: tuple[Refusal, ...] = (
         "`players` make.",
         why="An array's length cannot be tied to another field's value; the contract bounds it by the game's most "
         "players.",
-        operations=("deals", "records/adjudicate"),
+        operations=("deals", *RECORDS),
         example=_carry_of_the_table,
     ),
     Refusal(
@@ -261,7 +276,7 @@ REFUSALS: tuple[Refusal, ...] = (
         "text that does not parse is a 422 `/invalid-notation` at its line and column.",
         why="The contract types `notation` as a string; a grammar of lines, tags and words is no JSON Schema "
         "`pattern` worth the name (and a pattern could not say the line and column).",
-        operations=("records/parse", "records/adjudicate", "matches/adjudicate"),
+        operations=("records/parse", *RECORDS, "matches/adjudicate"),
         example=_notation_of_the_game,
     ),
     Refusal(
@@ -284,6 +299,15 @@ REFUSALS: tuple[Refusal, ...] = (
         why="Which seat may act follows from the whole state; JSON Schema bounds a seat by constants.",
         operations=("actions/suggest",),
         example=_seat_to_act,
+    ),
+    Refusal(
+        rule="An analysis's `seats` are seats of the table (below the record's `players`), and its work (decisions "
+        "times the level's samples) is within the budget: past it, a 422 at `/level` where an easier level fits, "
+        "else at `/seats`.",
+        why="A seat is bounded by another field's value, and how many decisions a record holds follows from "
+        "replaying it.",
+        operations=("records/analyze",),
+        example=_work_of_the_analysis,
     ),
 )
 

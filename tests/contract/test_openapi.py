@@ -41,7 +41,7 @@ def test_every_game_has_every_path(client):
     for game in client.get("/v1/games").get_json()["games"]:
         base = f"/v1/{game['id']}"
         common = ["", "/deals", "/legal-actions", "/actions", "/states/validate", "/states/view", "/records/adjudicate"]
-        common += ["/actions/suggest", "/matches/adjudicate"]
+        common += ["/actions/suggest", "/matches/adjudicate", "/records/analyze"]
         extra = ["/hands/evaluate", "/hands/compare"] if game["kind"] == "hand" else ["/tricks/winner"]
         if game["id"] in ("briscan", "brisque"):
             extra.append("/melds/evaluate")

@@ -10,7 +10,31 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from service.api.operations import catalog, hands, matches, melds, notation, play, records, states, suggest, tricks
+from service.api.operations import (
+    analyze,
+    catalog,
+    hands,
+    matches,
+    melds,
+    notation,
+    play,
+    records,
+    states,
+    suggest,
+    tricks,
+)
 
-ROOMS: tuple[ModuleType, ...] = (catalog, hands, tricks, melds, play, states, records, matches, notation, suggest)
+ROOMS: tuple[ModuleType, ...] = (
+    catalog,
+    hands,
+    tricks,
+    melds,
+    play,
+    states,
+    records,
+    matches,
+    notation,
+    suggest,
+    analyze,
+)
 """Every group of operations, in the order of the contract's paths."""

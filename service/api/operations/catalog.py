@@ -11,6 +11,7 @@ from schemas.operations.catalog import serves
 from service.api.problems import problem
 from service.api.routes import GameRoutes
 from service.api.rules_docs import MARKDOWN, rules_markdown, rules_path, rules_url
+from service.rules.analysis import scale_of
 from service.rules.game import Game
 from service.rules.hand_game import HandGame
 
@@ -55,7 +56,14 @@ def catalog_entry(game: Game[Any, Any, Any]) -> dict[str, Any]:
         "languages": list(game.languages()),
         "names": game.names(),
         "referee_url": f"/referee/{game.id}",
+        "analysis": analysis_entry(game),
     }
+
+
+def analysis_entry(game: Game[Any, Any, Any]) -> dict[str, Any]:
+    """What ``records/analyze`` measures a loss in, and the least loss of each label (docs/api.md 19)."""
+    scale = scale_of(game)
+    return {"unit": scale.unit, "thresholds": scale.thresholds}
 
 
 def game_detail(game: Game[Any, Any, Any]) -> dict[str, Any]:
@@ -67,4 +75,4 @@ def game_detail(game: Game[Any, Any, Any]) -> dict[str, Any]:
     return out
 
 
-__all__ = ["catalog_entry", "game_detail", "register", "serves"]
+__all__ = ["analysis_entry", "catalog_entry", "game_detail", "register", "serves"]

@@ -3,12 +3,14 @@ seat's view alone (the policies: :mod:`service.rules.bots`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from schemas.operations.suggest import serves
 from service.api.answers import rules_echo
 from service.api.routes import GameRoutes
 from service.rules.bots import suggest
+from service.rules.bots.common import Candidate
 from service.rules.cards import HIDDEN
 from service.rules.errors import InvalidInput, Problem
 
@@ -28,16 +30,20 @@ def register(routes: GameRoutes) -> None:
         own_hand_seen(state, data["seat"])
         level, seed = data["level"], data["seed"]
         found = suggest(game, state, data["seat"], level, seed)
-        considered = [{"action": c.action, "value": c.value, "samples": c.samples} for c in found.considered]
         return {
             "seat": found.seat,
             "action": found.action,
             "level": level,
             "seed": seed,
             "policy": found.policy,
-            "considered": considered,
+            "considered": weighed(found.considered),
             **rules_echo(game.options_of(state)),
         }
+
+
+def weighed(considered: Iterable[Candidate]) -> list[dict[str, Any]]:
+    """The candidates a policy weighed as the wire lists them."""
+    return [{"action": c.action, "value": c.value, "samples": c.samples} for c in considered]
 
 
 def own_hand_seen(state: Any, seat: int | None) -> None:
@@ -49,4 +55,4 @@ def own_hand_seen(state: Any, seat: int | None) -> None:
         raise InvalidInput([Problem("unseen_hand", message, f"/state/seats/{asking}/hand")])
 
 
-__all__ = ["register", "serves"]
+__all__ = ["own_hand_seen", "register", "serves", "weighed"]
