@@ -25,7 +25,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from schemas.fields import SAFE_INTEGER
 from schemas.oneof import OneOf
 from service.api.jsonio import LongInteger, loads_document
-from service.api.problems import invalid_request, problem
+from service.api.problems import MAX_LISTED, invalid_request, problem
 from service.api.unique_keys import duplicate_key
 from service.rules.errors import excerpt, printable
 
@@ -67,7 +67,8 @@ def check_body(request: Request) -> Response | None:
     if items and items[0].get("kind") == "surrogate":
         return problem(400, "Bad Request", items[0]["detail"], errors=[_item(items[0])])
     if items:
-        return invalid_request([_item(i) for i in items])
+        more = sum(item.get("more", 0) for item in items)
+        return invalid_request([_item(i) for i in items if "more" not in i], total=len(items) - bool(more) + more)
     request.environ[DOCUMENT] = document
     return None
 
@@ -191,7 +192,8 @@ def _walk_field(field: fields.Field, path: tuple[str, ...], depth: int) -> Itera
 def bound_problems(text: str | None, document: Any, bounds: tuple[Bound, ...]) -> Iterator[dict[str, Any]]:
     """A lone surrogate (a 400), else an integer past ``int()``'s digits or the first array over its bound, outer
     arrays first (a 422). ``text`` is the body the standard library read, None for one orjson read (which
-    refuses lone surrogates and such integers)."""
+    refuses lone surrogates and such integers). Past MAX_LISTED unknown fields, one last item ``{"more": n}``
+    counts the rest (a body of 100,000 of them took 0.1 s of CPU to list)."""
     if text is not None:
         surrogates = "\\ud" in text or "\\uD" in text  # the only way to one in strict UTF-8 bytes
         found = _unread(document, surrogates)
@@ -203,8 +205,11 @@ def bound_problems(text: str | None, document: Any, bounds: tuple[Bound, ...]) -
         if path is not None:
             value = _get(document, path)
             if known:  # name the fields the contract does not have, as marshmallow would
-                for key in (k for k in value if k not in known):
+                unknown = [k for k in value if k not in known]
+                for key in unknown[:MAX_LISTED]:
                     yield {"pointer": pointer((*path, key)), "detail": "Unknown field."}
+                if len(unknown) > MAX_LISTED:  # counted, not listed: a 422 lists no more
+                    yield {"more": len(unknown) - MAX_LISTED}
                 return
             if is_object:
                 what, count = f"at most {most} members (the fields of the contract)", len(value)

@@ -118,8 +118,10 @@ def listed(items: list[dict[str, str]], most: int | None = MAX_LISTED) -> list[d
     ]
 
 
-def invalid_request(items: list[dict[str, str]]) -> Response:
-    count = len(items)
+def invalid_request(items: list[dict[str, str]], total: int | None = None) -> Response:
+    """422 listing ``items`` (the first MAX_LISTED); ``total``: how many problems there were, where more were
+    found than ``items`` holds."""
+    count = len(items) if total is None else total
     detail = short(items[0]["detail"]) if count == 1 else f"{count} problems in the request; see errors"
     return problem(422, "Unprocessable request", detail, errors=listed(items), total_errors=count)
 
