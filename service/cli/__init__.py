@@ -4,8 +4,8 @@ new command goes").
 The group ``main`` is built here from the command modules, one per group of subcommands: ``serving`` (``serve``,
 ``games``), ``hands`` (``evaluate``, ``compare``, ``equity``), ``deals`` (``deal``), ``records`` (``adjudicate``;
 ``matches``: what it says of matches and archives), ``notation`` (``format``, ``parse``), ``suggestions``
-(``suggest``, ``play``) and ``conformance`` (``conformance generate | run``). What they share is
-``service.cli.common``, which imports none of them; no command module imports this package's ``main``.
+(``suggest``, ``play``), ``analysis`` (``analyze``) and ``conformance`` (``conformance generate | run``). What
+they share is ``service.cli.common``, which imports none of them; no command module imports this package's ``main``.
 """
 
 from __future__ import annotations
@@ -38,4 +38,5 @@ main.lazy.update(  # imported when first asked for (each module's own imports ar
     play="service.cli.suggestions:play",
     format="service.cli.notation:format_",  # card-arbiter format GAME FILE | parse GAME FILE
     parse="service.cli.notation:parse",
+    analyze="service.cli.analysis:analyze",  # card-arbiter analyze GAME FILE [--seat N] [--level L]
 )
