@@ -20,10 +20,13 @@ NOTATION = "card-arbiter/1"
 """The value of the ``Notation`` tag: this notation and its version."""
 HEADER = ("notation", "game", "players", "options", "carry")
 """The tags of the whole text, before the first deal (N-T1)."""
-DEAL_TAGS = ("dealer", "seed", "deck")
-"""The tags of one deal (N-T6)."""
+DEAL_TAGS = ("dealer", "seed", "deck", "hands", "turnup")
+"""The tags of one deal (N-T6): ``Hands`` and ``TurnUp`` are what a table saw (N-T9, docs/api.md 18)."""
 SPELLING = {"notation": "Notation", "game": "Game", "players": "Players", "options": "Options", "carry": "Carry"}
 SPELLING.update({"deal": "Deal", "dealer": "Dealer", "seed": "Seed", "deck": "Deck"})
+SPELLING.update({"hands": "Hands", "turnup": "TurnUp"})
+_SOURCES = {"seed": "dealt", "deck": "dealt", "hands": "seen", "turnup": "seen"}
+"""Where a deal's cards come from, by tag: a seed or deck, or what a table saw (never both)."""
 TAG_NAME = r"[A-Za-z][A-Za-z0-9_]*"
 """A tag's name (N-T1): the pattern the contract's ``tags`` states for their names."""
 MAX_TAGS = 32
@@ -44,6 +47,8 @@ class DealText:
     tags: dict[str, Any] = field(default_factory=dict)
     actions: list[dict[str, Any]] = field(default_factory=list)
     positions: dict[str, Position] = field(default_factory=dict)
+    given: set[str] = field(default_factory=set)
+    """The deal's tags read so far (lower case)."""
 
 
 @dataclass
@@ -227,24 +232,41 @@ class Reader:
         if deal.actions:
             raise _error(name, Code.misplaced_tag, "a deal's tags before its actions", name.text)
         spelled = SPELLING[key]
-        if key in deal.tags or (key in ("seed", "deck") and ({"seed", "deck"} & deal.tags.keys())):
-            raise _error(name, Code.duplicate_tag, "one [Dealer] and one [Seed] or [Deck] a deal", spelled)
+        given = {_SOURCES.get(k) for k in deal.given}
+        if (
+            key in deal.given
+            or (key in _SOURCES and given - {None, _SOURCES[key]})
+            or (key in ("seed", "deck") and "dealt" in given)
+        ):
+            expected = "one [Dealer] and one [Seed] or [Deck] (or [Hands] and [TurnUp]) a deal"
+            raise _error(name, Code.duplicate_tag, expected, spelled)
+        deal.given.add(key)
         at = _inside(value)
-        deal.positions[f"/{key}"] = at
         if key == "dealer":
+            deal.positions["/dealer"] = at
             deal.tags[key] = _number(value, text, "the dealer's seat")
         elif key == "seed":
+            deal.positions["/seed"] = at
             deal.tags[key] = text
-        else:
+        elif key == "deck":
+            deal.positions["/deck"] = at
             deal.tags[key] = _cards(text, columns, value.line, deal.positions)
+        else:
+            seen = deal.tags.setdefault("seen", {})
+            if key == "turnup":
+                deal.positions["/seen/turn_up"] = at
+                seen["turn_up"] = text.strip()
+            else:
+                deal.positions["/seen/hands"] = at
+                seen["hands"] = _hands(text, columns, value.line, deal.positions)
 
     def complete(self, deal: DealText, end: Token) -> None:
         """A deal that has ended: it named its dealer and its cards (N-D2)."""
         where = deal.start if deal.start.kind is not Kind.END else end
         if "dealer" not in deal.tags:
             raise _error(where, Code.missing_tag, '[Dealer "seat"] for this deal')
-        if "seed" not in deal.tags and "deck" not in deal.tags:
-            raise _error(where, Code.missing_tag, '[Seed "..."] or [Deck "cards"] for this deal')
+        if not {"seed", "deck", "seen"} & deal.tags.keys():
+            raise _error(where, Code.missing_tag, '[Seed "..."] or [Deck "cards"] (or [Hands "..."]) for this deal')
 
     # -- actions -----------------------------------------------------------------------------------------------
     def action(self) -> None:
@@ -445,15 +467,33 @@ def _number(token: Token, text: str, what: str) -> int:
     return int(stripped)
 
 
-def _cards(text: str, columns: list[int], line: int, positions: dict[str, Position]) -> list[str]:
-    """The cards of a ``Deck`` tag, separated by spaces (N-T7)."""
+def _cards(
+    text: str, columns: list[int], line: int, positions: dict[str, Position], at: str = "/deck", start: int = 0
+) -> list[str]:
+    """The cards of a ``Deck`` tag (or of one hand of a ``Hands`` tag, from ``start``), separated by spaces (N-T7)."""
     cards: list[str] = []
     for found in re.finditer(r"\S+", text):
         if len(cards) == MAX_ITEMS:
-            raise NotationError(line, columns[found.start()], Code.invalid_value, f"at most {MAX_ITEMS:,} cards")
-        positions[f"/deck/{len(cards)}"] = (line, columns[found.start()])
+            raise NotationError(
+                line, columns[start + found.start()], Code.invalid_value, f"at most {MAX_ITEMS:,} cards"
+            )
+        positions[f"{at}/{len(cards)}"] = (line, columns[start + found.start()])
         cards.append(found.group())
     return cards
+
+
+def _hands(text: str, columns: list[int], line: int, positions: dict[str, Position]) -> list[list[str] | None]:
+    """The hands of a ``Hands`` tag (N-T9): each seat's from seat 0, separated by ``/``; ``-`` a hand nobody saw."""
+    hands: list[list[str] | None] = []
+    start = 0
+    for part in text.split("/") if text.strip() else []:
+        if len(hands) == MAX_ITEMS:
+            raise NotationError(line, columns[start], Code.invalid_value, f"at most {MAX_ITEMS:,} hands")
+        at = f"/seen/hands/{len(hands)}"
+        positions[at] = (line, columns[min(start + len(part) - len(part.lstrip()), len(columns) - 1)])
+        hands.append(None if part.strip() == "-" else _cards(part, columns, line, positions, at, start))
+        start += len(part) + 1
+    return hands
 
 
 __all__ = ["MAX_TAGS", "MAX_TAG_VALUE", "NOTATION", "TAG_NAME", "Reader", "Reading", "read"]

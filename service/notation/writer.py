@@ -42,12 +42,26 @@ def _deal(game: Game[Any, Any, Any], players: int, deal: dict[str, Any], index: 
     lines.append(_tag("Dealer", str(deal["dealer"])))
     if "seed" in deal:
         lines.append(_tag("Seed", deal["seed"]))
-    else:
+    elif "deck" in deal:
         lines.append(_tag("Deck", " ".join(deal["deck"])))
+    else:
+        lines += _seen(deal["seen"])
     known = signatures(game)
     words = [action_text(known[a["type"]], a) for a in deal["actions"]]
     for number, (start, end) in enumerate(rounds(game, players, deal["actions"]), 1):
         lines.append(f"{number}. " + " ".join(words[start:end]))
+    return lines
+
+
+def _seen(seen: dict[str, Any]) -> list[str]:
+    """A table deal's tags (N-T9): ``Hands`` (each seat's as seen, ``/`` between, ``-`` for a hand nobody saw), and
+    ``TurnUp`` where it was seen; ``Hands`` always where there is no turn-up."""
+    lines = []
+    if "hands" in seen or "turn_up" not in seen:
+        hands = seen.get("hands") or []
+        lines.append(_tag("Hands", " / ".join("-" if hand is None else " ".join(hand) for hand in hands)))
+    if "turn_up" in seen:
+        lines.append(_tag("TurnUp", seen["turn_up"]))
     return lines
 
 

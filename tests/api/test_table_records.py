@@ -92,12 +92,22 @@ def test_a_suggestion_at_a_table_needs_the_seats_own_cards(client, game_id, play
             assert [e["pointer"] for e in answer.get_json()["errors"]] == [f"/state/seats/{seat}/hand"]
 
 
-def test_a_table_record_has_no_text_form_yet(client):
-    """records/format refuses a table record at its `seen` (a 422, never a 500) until the notation's tags for what a
-    table saw are defined."""
-    record = {"players": 2, "dealer": 0, "seen": {"turn_up": "5D"}, "actions": []}
-    answer = client.post("/v1/briscola/records/format", json={"record": record})
-    assert answer.status_code == 422 and [e["pointer"] for e in answer.get_json()["errors"]] == ["/record/seen"]
+def test_a_table_record_round_trips_through_its_text(client):
+    """records/format writes what a table saw as Hands and TurnUp (docs/notation.md N-T9); records/parse reads it
+    back, and a card seen twice in the text is refused at its line and column."""
+    record = {
+        "players": 2,
+        "dealer": 0,
+        "seen": {"hands": [None, ["AS", "??", "3C"]], "turn_up": "5D"},
+        "actions": [{"seat": 1, "type": "play", "card": "AS"}],
+    }
+    text = client.post("/v1/briscola/records/format", json={"record": record}).get_json()["notation"]
+    assert '[Hands "- / AS ?? 3C"]\n[TurnUp "5D"]\n' in text
+    assert client.post("/v1/briscola/records/parse", json={"notation": text}).get_json()["record"] == record
+    twice = text.replace("3C", "AS")
+    errors = client.post("/v1/briscola/records/adjudicate", json={"notation": twice}).get_json()["errors"]
+    line = text.splitlines().index('[Hands "- / AS ?? 3C"]') + 1
+    assert [(e["code"], e["line"], e["column"]) for e in errors] == [("invalid_value", line, 19)]  # the second AS
 
 
 BRAG_SEE = [

@@ -24,7 +24,7 @@ from service.api.problems import pointer_items
 from service.api.routes import GameRoutes
 from service.notation import Code, NotationError, Reading, read, write
 from service.rules.actions import ActionBase, wire
-from service.rules.errors import InvalidInput, Problem
+from service.rules.errors import InvalidInput
 from service.rules.game import Game
 
 
@@ -69,11 +69,6 @@ def register(routes: GameRoutes) -> None:
         document = checked_document(request)
         raw = document if document is not NOT_CHECKED else {}
         kind = "record" if "record" in data else "match"
-        if (
-            kind == "record" and "seen" in data[kind]
-        ):  # docs/api.md 18: the tags of what a table saw are not written yet
-            message = "a table record (`seen`) has no text form yet: send it as JSON"
-            raise InvalidInput([Problem("not_written", message, "/record/seen")])
         plain = _canonical(game, kind, data[kind], raw.get(kind, {}))
         return {"notation": write(game, kind, plain, data.get("tags"))}
 
@@ -200,8 +195,20 @@ def _canonical(game: Game[Any, Any, Any], kind: str, data: dict[str, Any], raw: 
 
 
 def _deal(game: Game[Any, Any, Any], deal: dict[str, Any]) -> dict[str, Any]:
-    source = {"seed": deal["seed"]} if "seed" in deal else {"deck": list(deal["deck"])}
+    if "seen" in deal:
+        source: dict[str, Any] = {"seen": _seen(deal["seen"])}
+    else:
+        source = {"seed": deal["seed"]} if "seed" in deal else {"deck": list(deal["deck"])}
     return {"dealer": deal["dealer"], **source, "actions": [_action(game, a) for a in deal["actions"]]}
+
+
+def _seen(seen: dict[str, Any]) -> dict[str, Any]:
+    """What a table saw in canonical form (N-T9): no hand nobody saw after the last seen one, no empty ``hands``."""
+    hands = [None if hand is None else list(hand) for hand in seen.get("hands") or ()]
+    while hands and hands[-1] is None:
+        hands.pop()
+    out: dict[str, Any] = {"hands": hands} if hands else {}
+    return {**out, "turn_up": seen["turn_up"]} if seen.get("turn_up") is not None else out
 
 
 def _action(game: Game[Any, Any, Any], action: ActionBase) -> dict[str, Any]:
