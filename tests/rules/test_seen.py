@@ -6,16 +6,20 @@ A dealt record's actions replayed from ``seen`` in place of its deck get the dea
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
 import pytest
 
 from service.rules.cards import HIDDEN
+from service.rules.errors import IllegalAction
+from service.rules.frozen import evolve
 from service.rules.game import Game
 from service.rules.records import replay, replay_seen, verdict
 from service.rules.registry import GAMES
-from service.rules.seen import Seen, has_turn_up, seen_deck
+from service.rules.seats import replace_seat
+from service.rules.seen import Seen, has_turn_up, seen_deck, unseen_cards
 from tests.actions import load
 from tests.simulation import Deal, carries, carry_of, play, tables, variants
 
@@ -174,6 +178,45 @@ def test_a_renege_is_proved_by_the_card_the_seat_showed_later(game_id, k):
     else:
         later = moves[proof[1]]
         assert len(proof) == 2 and later.seat == moves[index].seat and later.card in held
+
+
+def table_state(deal: Deal, moves: list[Any], seen: Seen) -> Any:
+    """The state a table that saw ``seen`` holds after ``moves`` (all legal there)."""
+    game = deal.game
+    options, start = game.options(deal.options), deal.start.state
+    carry = None if deal.carry is None else carry_of(game, deal.carry)
+    first = game.deal_checked(
+        deal.players, start.dealer, options, seen_deck(game, deal.players, start.dealer, options, seen), carry
+    )
+    state, _, applied, refused = replay_seen(game, first, moves, seen)
+    assert refused is None and applied == len(moves)
+    return state
+
+
+@pytest.mark.parametrize("game_id", ["briscan", "brisque"])
+@pytest.mark.parametrize("k", range(16))
+def test_a_renege_proof_holds_for_every_hand_the_seat_may_have_held(game_id, k):
+    """Brute force over the seat's possible hands at the renege: every hand the seen cards allow (its seen cards,
+    the card a later play showed, and any unseen cards in its other places) makes the rules refuse the play, so
+    the proof never calls a legal play illegal."""
+    found = reneged(game_id, k)
+    if found is None:
+        pytest.skip("no seat had to follow in this deal's final phase")
+    deal, moves, index = found
+    game, seen = deal.game, seen_of(deal)
+    refused = judged(deal, seen, moves)[4]
+    state = table_state(deal, moves[:index], seen)
+    seat = moves[index].seat
+    later = [moves[j].card for j in refused["proof"]["actions"][1:]]
+    hand = [c for c in state.seats[seat].hand if c != HIDDEN] + later
+    pool = [c for c in unseen_cards(game, state) if c not in later]
+    free = len(state.seats[seat].hand) - len(hand)
+    completions = list(itertools.combinations(pool, free))
+    assert 0 < len(completions) <= 20_000
+    for others in completions:
+        held = evolve(state, {"seats": replace_seat(state.seats, seat, hand=tuple(hand) + others)})
+        with pytest.raises(IllegalAction):
+            game.apply(held, moves[index])
 
 
 HAND_TABLE_GAMES = ("three-card-brag", "old-brag", "broggin")
