@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from service.conformance.cases import (
+    analyze,
     catalog,
     crafted,
     deals,
@@ -54,5 +55,6 @@ MODULES = (
     equity,
     notation,
     suggest,
+    analyze,
     malformed,
 )
