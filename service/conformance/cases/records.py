@@ -53,6 +53,42 @@ def table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
     )
 
 
+def renege_case(game: Game[Any, Any, Any]) -> Iterator[Case]:
+    """Briscan's or Brisque's first seeded deal whose final phase has a seat that must follow, as a table record
+    (only the turn-up seen) where that seat plays a card the rules refuse, then legal plays to the end: illegal at
+    the renege, proved by a card the rule asked for that the seat showed (a meld's, or a later play)."""
+    legal_plays = getattr(game, "legal_plays", None)
+    if legal_plays is None:
+        return
+    rng = random.Random(f"renege/{game.id}")
+    for played in corpus(game):
+        for index, state in enumerate(played.states[:-1]):
+            seat = state.to_act
+            if state.phase != "final" or not state.trick or played.actions[index]["type"] != "play":
+                continue
+            refused = [c for c in state.seats[seat].hand if c not in legal_plays(state, seat)]
+            if not refused:
+                continue
+            actions = [*played.actions[:index], {"seat": seat, "type": "play", "card": rng.choice(refused)}]
+            state = game.play_to_trick(state, seat, actions[-1]["card"]).state
+            while state.to_act is not None:
+                action = rng.choice([a for a in game.legal_actions(state) if a["type"] == "play"])
+                actions.append(action)
+                state = game.apply(state, load_action(game, action)).state
+            record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
+            yield post(
+                game,
+                "records/adjudicate",
+                {"record": {**record, "seen": {"turn_up": played.states[0].turn_up}, "actions": actions}},
+                (SECTIONS["flow"],),
+                f"A table record with a renege at action {index} in the final phase (only the turn-up seen): illegal "
+                "there, with what proves it (a card of the seat's shown before, or played later, that the rule asked "
+                "for).",
+                "record-table-illegal",
+            )
+            return
+
+
 def hand_table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
     """A hand game's shortest seeded deal decided at a showdown, as a table record: nothing seen but what the deal
     shows everyone (``undecided``, missing the cards of each hand shown), then with those hands seen and each card
@@ -162,6 +198,7 @@ def table_verdict(
 def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
     if isinstance(game, TrickGame):
         yield from table_cases(game)
+        yield from renege_case(game)
     elif hasattr(game, "missing_cards"):
         yield from hand_table_cases(game)
         yield from card_seen_cases(game)
