@@ -26,6 +26,7 @@ def committed() -> list[dict]:
     return load_pack(SOURCE_DIR)[1]
 
 
+@pytest.mark.slow  # the whole pack generated again (the longest unmarked test: 67 s under load); CI runs it
 def test_the_committed_pack_is_a_fresh_generation() -> None:
     fresh = pack()
     on_disk = {path.name: path.read_bytes() for path in SOURCE_DIR.iterdir() if path.suffix in (".jsonl", ".json")}
@@ -34,6 +35,7 @@ def test_the_committed_pack_is_a_fresh_generation() -> None:
         assert on_disk[name] == data, f"{name}: {REGENERATE}"
 
 
+@pytest.mark.slow  # every vector of the pack replayed; CI runs it
 def test_the_pack_replays_in_process(app, committed) -> None:
     outcomes = list(replay(InProcess(app), committed))
     failed = [f"{o.vector['id']}: {o.message}" for o in outcomes if o.status != "passed"]
