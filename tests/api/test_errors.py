@@ -109,11 +109,19 @@ def test_422_invalid_state_lists_every_problem(client):
     assert {p["pointer"] for p in problem["problems"]} >= {"/state/pot", "/state/to_act"}
 
 
-def test_hidden_cards_are_not_a_state(client):
+def test_a_view_is_a_state_with_cards_nobody_saw(client):
+    """docs/api.md 18: a state may hold "??" as a view does (a table's); its legal actions are the whole
+    state's, and a card that is neither the game's nor "??" is still refused at its place."""
     state = client.post(DEAL, json={"players": 3, "dealer": 0, "seed": "s"}).get_json()["state"]
     view = client.post("/v1/three-card-brag/states/view", json={"state": state, "seat": 0}).get_json()["state"]
+    assert "??" in view["seats"][1]["hand"]
+    listed = client.post("/v1/three-card-brag/legal-actions", json={"state": view})
+    assert listed.status_code == 200
+    whole = client.post("/v1/three-card-brag/legal-actions", json={"state": state}).get_json()
+    assert listed.get_json()["actions"] == whole["actions"]
+    view["seats"][1]["hand"][0] = "?X"
     problem = assert_problem(client.post("/v1/three-card-brag/legal-actions", json={"state": view}), 422)
-    assert problem["errors"][0]["pointer"].startswith("/state/")
+    assert problem["errors"][0]["pointer"] == "/state/seats/1/hand/0"
 
 
 def test_422_integers_beyond_the_safe_range(client):
