@@ -58,4 +58,4 @@ def test_an_illegal_table_record_says_what_proves_it(tmp_path):
     path = tmp_path / "briscola.json"
     path.write_text(json.dumps(record))
     code, out = run("adjudicate", "briscola", str(path))
-    assert code == 1 and "  proved by action(s) 2 and the hands seen: seat 0 seen holding nothing; seat 1 seen " in out
+    assert code == 1 and "  proved by action 2, with the hands seen: seat 0 holding nothing; seat 1 holding " in out

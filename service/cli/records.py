@@ -28,6 +28,7 @@ from service.cli.common import (
     table,
 )
 from service.cli.matches import judged_all, match_line, match_text, request_of, where_written
+from service.referee.table_words import missing_text, proof_text
 
 
 def records_of(path: str) -> Iterator[tuple[int, Any]]:
@@ -79,29 +80,6 @@ def verdict_of(status: int, answer: Any) -> str:
     return answer["verdict"] if status == 200 else "invalid"
 
 
-COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def missing_text(missing: list[dict[str, Any]]) -> str:
-    """What an undecided verdict waits for (docs/api.md 18), in words: "seat 2 must show its three cards"."""
-    said = []
-    for entry in missing:
-        n = entry["cards"]
-        cards = "its card" if n == 1 else f"its {COUNTS[n] if n < len(COUNTS) else n} cards"
-        deal = f"deal {entry['deal']}: " if "deal" in entry else ""
-        said.append(f"{deal}seat {entry['seat']} must show {cards}")
-    return "; ".join(said)
-
-
-def proof_text(proof: dict[str, Any]) -> str:
-    """What proves a table record's action illegal (docs/api.md 18), in words."""
-    actions = ", ".join(str(i + 1) for i in proof.get("actions", []))
-    hands = "; ".join(
-        f"seat {h['seat']} seen holding {' '.join(h['cards']) or 'nothing'}" for h in proof.get("hands", [])
-    )
-    return f"  proved by action(s) {actions}" + (f" and the hands seen: {hands}" if hands else "")
-
-
 def verdict_text(game: str, answer: dict[str, Any], players: int | None) -> str:
     lines = [f"verdict: {answer['verdict']} ({answer['applied']} action(s) applied)"]
     if answer.get("missing"):
@@ -111,7 +89,7 @@ def verdict_text(game: str, answer: dict[str, Any], players: int | None) -> str:
         lines.append(f"illegal at action {error['index'] + 1}{where_written(error)}: {error['message']}")
         lines.append(f"  code {error['code']}, rule {error['rule']}")
         if error.get("proof"):
-            lines.append(proof_text(error["proof"]))
+            lines.append("  " + proof_text(error["proof"]))
         lines.append("  legal there: " + ("; ".join(action_text(game, a) for a in error["legal_actions"]) or "nothing"))
     if answer.get("result"):
         lines.append(f"result ({answer['result'].get('reason', 'over')}):")

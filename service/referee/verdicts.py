@@ -22,6 +22,7 @@ from werkzeug.wrappers import Response
 from service.api.jsonio import loads_document
 from service.referee import problems, sentences, words
 from service.referee.rules_html import rule_page_url
+from service.referee.table_words import missing_text, proof_text
 from service.rules import names
 from service.rules.errors import CardError
 from service.rules.game import Game
@@ -418,7 +419,7 @@ def score_text(result: Mapping[str, Any]) -> str:
     return f", {ours} to {and_list(sorted(rest, reverse=True))}" if rest else ""
 
 
-VERDICT_WORDS = {"complete": "complete", "in_progress": "in progress", "illegal": "illegal"}
+VERDICT_WORDS = {"complete": "complete", "in_progress": "in progress", "illegal": "illegal", "undecided": "undecided"}
 HIDDEN_WORDS = re.compile(r'<span class="visually-hidden">.*?</span>')
 
 
@@ -439,6 +440,21 @@ def illegal_text(error: Mapping[str, Any], action: str) -> str:
     message = str(error["message"]).rstrip(".")
     said = action[:1].lower() + action[1:] if action[:4] == "Seat" else action
     return f"{at} {said}, but {message}."
+
+
+def undecided_text(answer: Mapping[str, Any]) -> str:
+    """What an undecided table record waits for (docs/api.md 18): ``seat 2 must show its three cards to decide
+    the deal.``"""
+    return f"{missing_text(answer.get('missing') or [])} to decide the deal."
+
+
+def proof_sentence(error: Mapping[str, Any]) -> str:
+    """A table record's proof after the illegal sentence: `` Proved by action 7, with the hands seen: ...``."""
+    proof = error.get("proof")
+    if not proof:
+        return ""
+    said = proof_text(proof)
+    return f" {said[:1].upper()}{said[1:]}."
 
 
 def record_verdict(
@@ -473,6 +489,9 @@ def record_verdict(
     if illegal and error:
         action = illegal["action"]
         sentence += ": " + illegal_text(error, plain(action) if isinstance(action, Markup) else action)
+        sentence += proof_sentence(error)
+    elif verdict == "undecided":
+        sentence += ": " + undecided_text(answer)
     elif answer.get("result"):
         sentence += f": {seats_text(answer['result'].get('winners') or [], 'win')}{score_text(answer['result'])}."
     else:
@@ -580,11 +599,13 @@ def match_verdict(game_id: str, match: Mapping[str, Any], answer: Mapping[str, A
     unplayed = None
     if verdict == "illegal" and error:
         if error.get("index") is not None:
-            sentence += ": " + illegal_text(error, _deal_action(game_id, match, error))
+            sentence += ": " + illegal_text(error, _deal_action(game_id, match, error)) + proof_sentence(error)
         else:
             why = f"{str(error['message']).rstrip('.')}."
             sentence += f": deal {error['deal']} should not have been played: {why}"
             unplayed = {"deal": error["deal"], "why": why[:1].upper() + why[1:]}
+    elif verdict == "undecided":
+        sentence += ": " + undecided_text(answer)
     elif verdict == "complete":
         sentence += f": {match_score(answer)}."
     else:

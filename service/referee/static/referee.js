@@ -12,7 +12,7 @@ const SERIAL = Number(new URL(import.meta.url).searchParams.get("page") || 0);
 const GAME = data.game;
 const SUITS = data.suits; // letter -> [symbol, name]
 const COLOURS = data.colours; // suit code -> its colour (never alone: the symbol and letters stay)
-const VERDICT_WORDS = { complete: "complete", in_progress: "in progress", illegal: "illegal" };
+const VERDICT_WORDS = { complete: "complete", in_progress: "in progress", illegal: "illegal", undecided: "undecided" };
 let catalog = null; // GET /v1/{game}
 let steps = []; // the current record's steps, for stepping through
 let step = 0; // 0: after the deal; n: after the n-th step
@@ -652,6 +652,21 @@ function illegalText(error, action) {
   return `${at} ${said}, but ${String(error.message).replace(/\.$/, "")}.`;
 }
 
+// A table record's verdict in words (table_words.py): what an undecided one waits for, what proves an illegal one.
+const COUNTS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+const missingText = (missing) =>
+  (missing || [])
+    .map((m) => `${m.deal != null ? `deal ${m.deal}: ` : ""}seat ${m.seat} must show ${m.cards === 1 ? "its card" : `its ${COUNTS[m.cards] ?? m.cards} cards`}`)
+    .join("; ");
+const undecidedText = (answer) => `${missingText(answer.missing)} to decide the deal.`;
+function proofSentence(error) {
+  if (!error.proof) return "";
+  const numbers = (error.proof.actions || []).map((i) => i + 1);
+  const hands = (error.proof.hands || []).map((h) => `seat ${h.seat} holding ${h.cards.join(" ") || "nothing"}`).join("; ");
+  const acts = numbers.length > 1 ? `actions ${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}` : `action ${numbers[0] ?? "none"}`;
+  return ` Proved by ${acts}${hands ? `, with the hands seen: ${hands}` : ""}.`;
+}
+
 const triedText = (tried) => (tried && typeof tried === "object" ? plainText(actionSaid(tried)) : String(tried));
 
 // The code and the rule of an illegal verdict, beside its sentence (verdicts.why_code).
@@ -713,7 +728,8 @@ function stepItems(deal, actions) {
 function dealSentence(answer, subject = "The record", actions = []) {
   let sentence = `${subject} is ${VERDICT_WORDS[answer.verdict]}`;
   const error = answer.error;
-  if (answer.verdict === "illegal" && error) sentence += `: ${illegalText(error, triedText((actions || [])[error.index]))}`;
+  if (answer.verdict === "illegal" && error) sentence += `: ${illegalText(error, triedText((actions || [])[error.index]))}${proofSentence(error)}`;
+  else if (answer.verdict === "undecided") sentence += `: ${undecidedText(answer)}`;
   else if (answer.result) sentence += `: ${seatsText(answer.result.winners || [], "win")}${scoreText(answer.result)}.`;
   else sentence += `: ${answer.applied} actions applied, all legal.`;
   return sentence;
@@ -799,7 +815,7 @@ function matchVerdict(asked, answer) {
   if (answer.verdict === "illegal" && error) {
     if (error.index !== null && error.index !== undefined) {
       const tried = ((asked.deals || [])[error.deal] || {}).actions || [];
-      sentence += `: ${illegalText(error, triedText(tried[error.index]))}`;
+      sentence += `: ${illegalText(error, triedText(tried[error.index]))}${proofSentence(error)}`;
     } else {
       const why = `${String(error.message).replace(/\.$/, "")}.`;
       sentence += `: deal ${error.deal} should not have been played: ${why}`;
@@ -810,7 +826,8 @@ function matchVerdict(asked, answer) {
         ` ${why[0].toUpperCase()}${why.slice(1)}`,
       );
     }
-  } else if (answer.verdict === "complete") sentence += `: ${matchScore(answer)}.`;
+  } else if (answer.verdict === "undecided") sentence += `: ${undecidedText(answer)}`;
+  else if (answer.verdict === "complete") sentence += `: ${matchScore(answer)}.`;
   else {
     const played = (answer.deals || []).length;
     sentence += `: ${played} deal${played === 1 ? "" : "s"} played, the match not decided yet.`;
