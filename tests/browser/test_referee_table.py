@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_referee import api, expect, status
+from tests.browser.test_referee import api, axe_violations, expect, status
 from tests.browser.test_referee_text import notation
 from tests.referee.test_table_verdicts import RENEGE, UNSHOWN
 
@@ -47,3 +47,49 @@ def test_an_illegal_table_record_says_what_proves_it(session: Any, javascript: b
     expect(status(page)).to_contain_text(f"Proved by action{'s' if len(numbers) > 1 else ''} ")
     expect(status(page)).to_contain_text(f"{numbers[-1]}, with the hands seen: ")
     expect(status(page)).to_contain_text("seat 1 holding AS")
+
+
+def _table_cards(base: str, seen: dict[str, Any]) -> list[str]:
+    """A Briscola deal from what a table sees played to the end through the API: each seat plays the first card
+    it may hold (the turn-up by the seat that drew it)."""
+    state = api(base, "/v1/briscola/deals", {"players": 2, "dealer": 0, "seen": seen})["state"]
+    played: list[str] = []
+    while True:
+        listed = api(base, "/v1/briscola/legal-actions", {"state": state})
+        if listed["to_act"] is None or not listed["actions"]:
+            return played
+        action = next(a for a in listed["actions"] if a["card"] != "??")
+        played.append(action["card"])
+        state = api(base, "/v1/briscola/actions", {"state": state, "action": action})["state"]
+
+
+def test_a_briscola_deal_built_with_cards_unseen_is_complete_with_the_score(session: Any) -> None:
+    seen = {"turn_up": "5D"}
+    played = _table_cards(session.base, seen)
+    assert len(played) == 40 and "5D" in played
+    page = session.page("/referee/briscola")
+    page.get_by_label("Cards unseen").check()
+    page.get_by_label("Turn-up", exact=True).fill(seen["turn_up"])
+    page.get_by_role("button", name="Start").click()
+    legal = page.get_by_role("group", name="Legal actions")
+    expect(legal).to_have_attribute("data-applied", "0")
+    expect(legal.get_by_role("button")).to_have_count(1)  # one Card field, not a button per card
+    assert axe_violations(page) == []
+    for n, card in enumerate(played, start=1):
+        legal.get_by_label("Card", exact=True).fill(card.lower())
+        legal.get_by_role("button").first.click()
+        expect(legal).to_have_attribute("data-applied", str(n))
+    record = api(
+        session.base,
+        "/v1/briscola/records/parse",
+        {"notation": page.get_by_label("The record so far (text)").input_value()},
+    )["record"]
+    assert record["seen"]["turn_up"] == "5D" and "seed" not in record
+    judged = api(session.base, "/v1/briscola/records/adjudicate", {"record": record})
+    assert judged["verdict"] == "complete" and [a["card"] for a in record["actions"]] == played
+    result = judged["result"]
+    winners, points = result["winners"], result["points"]
+    expect(status(page)).to_contain_text("The record is complete: ")
+    if winners:
+        rest = [p for i, p in enumerate(points) if i not in winners]
+        expect(status(page)).to_contain_text(f"{points[winners[0]]} to {rest[0]}")

@@ -1032,15 +1032,17 @@ const RUN = { compare, trick, record: () => checkRecord() };
 
 // -- build a record by pressing buttons: deals, legal-actions, actions, records/format, actions/suggest -------
 // The page knows no rule: the service deals, lists what is legal, applies it and judges the record.
-let built = null; // {players, seed, deals: [{dealer, seed | deck, carry, actions, states, result}], legal, busy}
+let built = null; // {players, seed, deals: [{dealer, seed | deck | seen, carry, actions, states, result}], legal, busy}
 const builtDeal = () => built.deals[built.deals.length - 1];
-const plainDeal = (deal) => ({ dealer: deal.dealer, ...(deal.deck ? { deck: deal.deck } : { seed: deal.seed }), actions: deal.actions });
+const plainDeal = (deal) => ({ dealer: deal.dealer, ...(deal.seen ? { seen: deal.seen } : deal.deck ? { deck: deal.deck } : { seed: deal.seed }), actions: deal.actions });
+// Cards unseen (docs/api.md 18): a deal from what the table sees, its turn-up if the field names one.
+const seenDeal = () => ($("build-turn-up").value.trim() ? { turn_up: $("build-turn-up").value.trim().toUpperCase() } : {});
 const builtBody = () =>
   built.deals.length === 1
     ? { record: { players: built.players, ...plainDeal(built.deals[0]) } }
     : { match: { players: built.players, deals: built.deals.map(plainDeal) } };
 
-const BUILD_FIELDS = { players: "build-players", dealer: "build-dealer", seed: "build-seed", deck: "build-deck", carry: "build-seed" };
+const BUILD_FIELDS = { players: "build-players", dealer: "build-dealer", seed: "build-seed", deck: "build-deck", carry: "build-seed", seen: "build-turn-up" };
 
 function buildProblem(answer) {
   const body = answer.body || {};
@@ -1067,7 +1069,8 @@ async function dealBuilt(deal) {
 async function startBuild() {
   const deck = splitCards($("build-deck").value);
   const deal = { dealer: Number($("build-dealer").value), actions: [], result: null, carry: null };
-  if (deck.length) deal.deck = deck;
+  if ($("build-unseen").checked) deal.seen = seenDeal();
+  else if (deck.length) deal.deck = deck;
   else deal.seed = $("build-seed").value;
   const next = { players: Number($("build-players").value), seed: $("build-seed").value, deals: [deal], legal: null };
   const keep = built;
@@ -1120,7 +1123,7 @@ function showLegal(state) {
   $("build-table").replaceChildren(...(over ? [] : tableNodes(state, deal.actions.length, legal.to_act)));
   $("build-table").hidden = over;
   const list = $("legal-list");
-  list.replaceChildren(...(over ? [el("p", { class: "hint", text: "No legal action: the deal is over." })] : legal.actions.map((a, i) => legalControl(a, i, state))));
+  list.replaceChildren(...(over ? [el("p", { class: "hint", text: "No legal action: the deal is over." })] : legalControls(legal.actions, state, !!deal.seen)));
   $("legal-actions").dataset.applied = String(built.deals.reduce((sum, d) => sum + d.actions.length, 0));
   buildButtons(over);
 }
@@ -1131,6 +1134,22 @@ function buildButtons(over) {
   $("build-undo").disabled = !built.deals.some((d) => d.actions.length) && built.deals.length === 1;
   $("build-hint").disabled = over;
   $("build-next").disabled = !deal.result;
+}
+
+// The legal actions as controls; with cards unseen (or a card "??"), each kind of card action is one Card field
+// and its button, the card the table saw typed in it.
+function legalControls(actions, state, unseen) {
+  const named = (a) => typeof a.card === "string" && (unseen || a.card === "??");
+  const kinds = [...new Set(actions.filter(named).map((a) => a.type))];
+  const fields = kinds.map((type) => {
+    const first = actions.find((a) => named(a) && a.type === type);
+    const id = `legal-card-${type}`;
+    const input = el("input", { type: "text", id, autocomplete: "off", autocapitalize: "characters", spellcheck: "false" });
+    const button = el("button", { type: "button", class: "legal", "data-action": JSON.stringify(first) }, actionSaid({ ...first, card: "??" }));
+    button.addEventListener("click", () => pressLegal({ ...first, card: input.value.trim().toUpperCase() }));
+    return el("div", { class: "amount" }, el("label", { for: id, text: kinds.length === 1 ? "Card" : `Card (${type})` }), input, button);
+  });
+  return [...fields, ...actions.filter((a) => !named(a)).map((a, i) => legalControl(a, i, state))];
 }
 
 // One legal action as a control: a button; an amount's number field beside its button; Broggin's discard as
@@ -1214,6 +1233,7 @@ const nextDeal = () =>
     }
     const k = built.deals.length;
     const next = { dealer: (deal.dealer + 1) % built.players, seed: `${built.seed}/${k}`, actions: [], result: null, carry: deal.result.carry || null };
+    if (deal.seen) next.seen = seenDeal(); // the Turn-up field names the next deal's
     if (!(await dealBuilt(next))) return;
     built.deals.push(next);
     await afterBuildStep();
