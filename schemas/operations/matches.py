@@ -15,6 +15,7 @@ from schemas.operations.records import (
     adjudication_error,
     json_or_text,
     missing_field,
+    proof_field,
     trace_fields,
     traced_views,
 )
@@ -200,6 +201,7 @@ def _match_error(parts: GameParts) -> type[Schema]:
                 }
             ),
             "column": fields.Integer(metadata={"description": "Only for a match sent as `notation`: its column."}),
+            "proof": proof_field(parts),
         },
         "What made the match illegal: an illegal action of a deal (as a record's `error` gives it), or a deal that "
         "should not have been played as it was.",

@@ -199,13 +199,16 @@ def adjudication_error(parts: GameParts) -> type[Schema]:
             "column": fields.Integer(
                 metadata={"description": "Only for a record sent as `notation`: the column of its first word."}
             ),
-            "proof": fields.Nested(
-                _proof(parts),
-                metadata={
-                    "description": "Only for a deal from `seen` (docs/api.md 18): what proves the action illegal."
-                },
-            ),
+            "proof": proof_field(parts),
         },
+    )
+
+
+def proof_field(parts: GameParts) -> fields.Field:
+    """An illegal action's ``proof``: only for a deal from ``seen`` (docs/api.md 18)."""
+    return fields.Nested(
+        _proof(parts),
+        metadata={"description": "Only for a deal from `seen` (docs/api.md 18): what proves the action illegal."},
     )
 
 

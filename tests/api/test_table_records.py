@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.contract.test_results_events import prefix, validator
+
 
 @pytest.fixture
 def briscola_record(client):
@@ -263,3 +265,20 @@ def test_a_match_of_table_deals_ends_undecided_at_a_deal_only_unseen_cards_decid
     answer = client.post("/v1/three-card-brag/matches/adjudicate", json={"match": match})
     assert answer.status_code == 422
     assert [e["pointer"] for e in answer.get_json()["errors"]] == ["/match/deals/1/seen/hands/1/0"]
+
+
+@pytest.mark.parametrize("game_id", ["briscola", "three-card-brag"])
+def test_a_match_refused_at_a_table_deal_gives_the_proof_its_schema_declares(client, game_id):
+    """A match's error at a table deal's illegal action carries the deal's `proof` (docs/api.md 15 and 18), and
+    the answer validates against the match's response schema (a schemathesis run found it undeclared)."""
+    if game_id == "briscola":
+        seen = {"hands": [None, ["AS", "??", "??"]], "turn_up": "5D"}
+        actions = [{"seat": 1, "type": "play", "card": "KC"}, {"seat": 0, "type": "play", "card": "AS"}]
+    else:
+        seen = {}
+        actions = [{"seat": 0, "type": "fold"}]
+    match = {"players": 2, "deals": [{"dealer": 0, "seen": seen, "actions": actions}]}
+    body = client.post(f"/v1/{game_id}/matches/adjudicate", json={"match": match}).get_json()
+    assert body["verdict"] == "illegal" and body["error"]["proof"]["actions"]
+    assert [e.message for e in validator(prefix(game_id) + "MatchResponse").iter_errors(body)] == []
+    assert not validator(prefix(game_id) + "MatchError").is_valid({**body["error"], "proof": {"actions": [0]}})
