@@ -47,3 +47,22 @@ def test_analyze_one_seat_of_a_json_record_and_a_refusal(tmp_path):
     assert [line.split(":")[0] for line in shown.output.splitlines() if line.startswith("seat ")] == ["seat 1"]
     refused = runner.invoke(main, ["analyze", "three-card-brag", str(path), "--seat", "5"])
     assert refused.exit_code == 2 and "/seats/0" in refused.output
+
+
+def test_analyze_a_table_record_says_the_decisions_left_out(tmp_path):
+    """Three Card Brag, seat 1's hand never shown: its bet after looking is left out, and its line says so."""
+    actions = [
+        {"seat": 1, "type": "look"},
+        {"seat": 1, "type": "bet", "amount": 2},
+        {"seat": 0, "type": "look"},
+        {"seat": 0, "type": "see"},
+    ]
+    record = {"players": 2, "dealer": 0, "seen": {"hands": [["3S", "3H", "3D"]]}, "actions": actions}
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(record))
+    shown = CliRunner().invoke(main, ["analyze", "three-card-brag", str(path), "--level", "easy"])
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    assert lines[0].startswith("verdict: undecided") and not any(x.startswith("2. ") for x in lines)
+    (seat,) = [x for x in lines if x.startswith("seat 1: ")]
+    assert seat.endswith("; 1 left out, its cards never shown")

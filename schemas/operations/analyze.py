@@ -146,6 +146,13 @@ def _summary(parts: GameParts) -> type[Schema]:
                 },
             ),
             "labels": fields.Nested(labels, required=True),
+            "unseen": fields.Integer(
+                required=True,
+                metadata={
+                    "description": "The seat's decisions left out: a table record (docs/api.md 18) never shows the "
+                    "cards the seat held then (docs/analysis.md); 0 for a dealt record."
+                },
+            ),
         },
         "One seat's decisions in all.",
     )

@@ -1,6 +1,7 @@
 """``card-arbiter analyze GAME FILE``: what each decision of a record cost (docs/api.md 19, docs/analysis.md), in
 words: one line a decision, "12. seat 0 plays 3S: mistake, 8.4 points lost (best: KS)", then each seat's
-accuracy. It asks the service's ``records/analyze`` as every command asks (in-process, or ``--url``)."""
+accuracy, and a table record's decisions left out (the seat's cards never shown). It asks the service's
+``records/analyze`` as every command asks (in-process, or ``--url``)."""
 
 from __future__ import annotations
 
@@ -63,13 +64,15 @@ def analysis_text(game: str, answer: dict[str, Any], unit: str) -> str:
             head += f", {d['loss']:.1f} {unit} lost (best: {_named(game, d['best']['action'])})"
         lines.append(head)
     for seat in answer["summary"]:
+        unseen = seat.get("unseen", 0)
+        left = f"; {unseen} left out, its cards never shown" if unseen else ""
         if not seat["decisions"]:
-            lines.append(f"seat {seat['seat']}: no decision")
+            lines.append(f"seat {seat['seat']}: no decision{left}")
             continue
         labels = ", ".join(f"{count} {name}" for name, count in seat["labels"].items() if count)
         lines.append(
             f"seat {seat['seat']}: accuracy {seat['accuracy']:.1f} over {seat['decisions']} decision(s), "
-            f"{seat['loss']:.1f} {unit} lost ({labels})"
+            f"{seat['loss']:.1f} {unit} lost ({labels}){left}"
         )
     return "\n".join(lines)
 

@@ -7,7 +7,9 @@ seed}``: the same worlds, the same values, the same answer. The chosen action is
 the policy did not list it, it is weighed beside the candidates). ``best`` is the suggestion's action (the first
 candidate but for a seeded bluff, which a betting policy makes in place of a fold) and ``loss`` what the choice gave
 up against it, never negative; the loss is labelled by the game's :class:`Scale` and scored from 0 to 100
-(:func:`accuracy`). A table record (section 18) plugs in by its own replay: :func:`analyse` reads only the steps.
+(:func:`accuracy`). A table record (section 18) is replayed as ``records/adjudicate`` replays it (``seen``); a seat
+knew its own hand, so a decision's state gets the seat's cards nobody saw from what the record shows later
+(:func:`own_cards`), and a decision whose cards the record never shows is left out (counted as ``unseen``).
 
 Work is bounded, never timed: a request's work is its decisions times the level's samples (:func:`samples`), at
 most :func:`budget` (about 64 decisions at ``normal``); past it :func:`check_work` refuses it, saying what fits.
@@ -27,10 +29,14 @@ from service.rules.bots import weigh
 from service.rules.bots.betting import budget_of
 from service.rules.bots.common import Candidate, Suggestion, rounded
 from service.rules.bots.pimc import budget as trick_budget
+from service.rules.cards import HIDDEN, Card
 from service.rules.errors import InvalidInput, Problem
+from service.rules.frozen import evolve
 from service.rules.game import Game
 from service.rules.hand_game import HandGame
-from service.rules.records import Refused, replay
+from service.rules.records import Refused, replay, replay_seen
+from service.rules.seats import replace_seat
+from service.rules.seen import Seen, shown, unseen_cards
 from service.rules.trace import Trace
 
 LEVELS = ("easy", "normal")
@@ -159,6 +165,8 @@ class SeatSummary:
     loss: float
     accuracy: float | None
     labels: dict[str, int]
+    unseen: int = 0
+    """The seat's decisions left out: a table record never shows the cards it held then (:func:`own_cards`)."""
 
 
 class _Befores(Trace[Any]):
@@ -173,12 +181,16 @@ class _Befores(Trace[Any]):
 
 
 def replayed(
-    game: Game[Any, Any, Any], first: Transition[Any], actions: Sequence[ActionBase]
+    game: Game[Any, Any, Any], first: Transition[Any], actions: Sequence[ActionBase], seen: Seen | None = None
 ) -> tuple[list[Step], Any, Refused | None]:
-    """The record replayed as :func:`~service.rules.records.replay` replays it: each applied action with the state
+    """The record replayed as ``records/adjudicate`` replays it (:func:`~service.rules.records.replay`, or
+    :func:`~service.rules.records.replay_seen` for a table record's ``seen``): each applied action with the state
     before it, the last state and the refusal (None when every action was legal)."""
     kept = _Befores(game)
-    state, _, _, refused = replay(game, first, actions, trace=kept, keep_events=False)
+    if seen is None:
+        state, _, _, refused = replay(game, first, actions, trace=kept, keep_events=False)
+    else:
+        state, _, _, refused = replay_seen(game, first, actions, seen, trace=kept, keep_events=False)
     return kept.kept, state, refused
 
 
@@ -203,6 +215,58 @@ def had_choice(game: Game[Any, Any, Any], state: Any, seat: int) -> bool:
 def decisions_of(game: Game[Any, Any, Any], steps: Iterable[Step], seats: Sequence[int]) -> list[Step]:
     """The steps that are decisions: an action of a seat in ``seats`` that had a choice."""
     return [s for s in steps if s.action.seat in seats and had_choice(game, s.before, s.action.seat)]
+
+
+def table_decisions(
+    game: Game[Any, Any, Any], steps: Sequence[Step], last: Any, seats: Sequence[int]
+) -> tuple[list[Step], dict[int, int]]:
+    """:func:`decisions_of` for a table record's steps (``last``: the state after them): each decision's state with
+    the seat's own cards filled in (:func:`own_cards`), and how many decisions of each seat were left out because
+    the record never shows the cards the seat held then."""
+    afters = [s.before for s in steps[1:]] + [last]
+    chosen, unseen = [], dict.fromkeys(seats, 0)
+    for at, step in enumerate(steps):
+        if step.action.seat not in seats or not had_choice(game, step.before, step.action.seat):
+            continue
+        before = own_cards(game, steps, afters, at)
+        if before is None:
+            unseen[step.action.seat] += 1
+        else:
+            chosen.append(Step(step.index, step.action, before))
+    return chosen, unseen
+
+
+def own_cards(game: Game[Any, Any, Any], steps: Sequence[Step], afters: Sequence[Any], at: int) -> Any | None:
+    """The state before ``steps[at]`` with the acting seat's cards nobody saw (``"??"``) filled in, or None where
+    the record does not tell them: the seat saw its own hand, and the record shows those cards as the seat shows
+    them from that action on, until its hand takes a card nobody saw (after which a card shown may be that one).
+    The cards fill the hand's ``"??"`` in the order they were shown. A state whose seat's view hides its own cards
+    anyway (a blind Brag seat) is left as it is. ``afters[j]`` is the state after ``steps[j]``."""
+    state, seat = steps[at].before, steps[at].action.seat
+    need = state.seats[seat].hand.count(HIDDEN)
+    if not need or not _sees_own(game, state, seat, need):
+        return state
+    cards: list[Card] = []
+    for j in range(at, len(steps)):
+        before, held = steps[j].before, steps[j].before.seats[seat].hand
+        revealed = [c for s, c in shown(game, before, steps[j].action) if s == seat and c not in held and c != HIDDEN]
+        cards += [c for c in dict.fromkeys(revealed) if c not in cards]
+        if len(cards) >= need or afters[j].seats[seat].hand.count(HIDDEN) > held.count(HIDDEN) - len(revealed):
+            break
+    if len(cards) < need:
+        return None
+    filled, fill = [], iter(cards)
+    for card in state.seats[seat].hand:
+        filled.append(next(fill) if card == HIDDEN else card)
+    return evolve(state, {"seats": replace_seat(state.seats, seat, hand=tuple(filled))})
+
+
+def _sees_own(game: Game[Any, Any, Any], state: Any, seat: int, need: int) -> bool:
+    """Whether ``seat``'s view of ``state`` shows its own hand (it would show cards put in place of its ``"??"``)."""
+    probe, stand_in = list(state.seats[seat].hand), iter(unseen_cards(game, state)[:need])
+    probe = [next(stand_in, HIDDEN) if c == HIDDEN else c for c in probe]
+    probed = evolve(state, {"seats": replace_seat(state.seats, seat, hand=tuple(probe))})
+    return bool(game.view(probed, seat) != game.view(state, seat))
 
 
 def analyse(game: Game[Any, Any, Any], steps: Iterable[Step], level: str, seed: str) -> list[Decision]:
@@ -249,14 +313,18 @@ def _unordered(value: Any) -> Any:
     return value
 
 
-def summary(decisions: Sequence[Decision], seats: Sequence[int], scale: Scale) -> list[SeatSummary]:
-    """Each seat's decisions in all: their count, total loss, mean accuracy and label counts."""
+def summary(
+    decisions: Sequence[Decision], seats: Sequence[int], scale: Scale, unseen: Mapping[int, int] | None = None
+) -> list[SeatSummary]:
+    """Each seat's decisions in all: their count, total loss, mean accuracy and label counts, and the decisions
+    left out as ``unseen`` (:func:`table_decisions`)."""
     out = []
     for seat in seats:
         own = [d for d in decisions if d.seat == seat]
         labels = {name: sum(1 for d in own if d.label == name) for name in LABELS}
         mean = rounded(sum(accuracy(d.loss, scale) for d in own) / len(own)) if own else None
-        out.append(SeatSummary(seat, len(own), rounded(sum(d.loss for d in own)), mean, labels))
+        left = (unseen or {}).get(seat, 0)
+        out.append(SeatSummary(seat, len(own), rounded(sum(d.loss for d in own)), mean, labels, left))
     return out
 
 
@@ -277,8 +345,10 @@ __all__ = [
     "decisions_of",
     "had_choice",
     "label",
+    "own_cards",
     "replayed",
     "samples",
     "scale_of",
     "summary",
+    "table_decisions",
 ]

@@ -13,6 +13,7 @@ from service.rules.actions import wire
 from service.rules.bots import suggest
 from service.rules.bots.common import typed
 from service.rules.registry import GAMES
+from service.rules.seats import deal_order
 from service.rules.shuffle import shuffle
 from tests.api.test_suggest import TABLES
 from tests.simulation import play
@@ -182,11 +183,94 @@ def test_work_past_the_budget_is_a_422_saying_what_fits(client):
         assert f"{fits['easy']} at easy" in error["detail"] and f"{fits['normal']} at normal" in error["detail"]
 
 
-def test_a_table_record_is_not_analysed_yet(client):
-    record = {"players": 2, "dealer": 0, "seen": {"hands": [["AS", "2S", "3S"]]}, "actions": []}
-    answer = analyze(client, "briscola", {"record": record})
-    assert answer.status_code == 422, answer.get_json()
-    assert [e["pointer"] for e in answer.get_json()["errors"]] == ["/record/seen"]
+def table_of(deal: Any, hands: bool) -> dict[str, Any]:
+    """A dealt Briscola deal as a table record (docs/api.md 18): the turn-up seen, and the hands as dealt or none;
+    every other card named by its play."""
+    start = deal.start.state
+    seen: dict[str, Any] = {"turn_up": start.turn_up}
+    if hands:
+        seen["hands"] = [list(s.hand) for s in start.seats]
+    record = {k: v for k, v in deal.record().items() if k not in ("seed", "deck")}
+    return {**record, "seen": seen}
+
+
+def test_a_briscola_table_record_is_analysed_where_it_shows_each_seats_hand(client):
+    """A two-player Briscola deal and the same deal as a table record, only the turn-up seen. A decision whose seat's
+    hand the record shows (its cards played from then on before it draws one nobody saw: the last tricks, and a
+    trick before the last draw for the seat that draws the turn-up) is analysed; the others are counted as
+    ``unseen``. The hand is filled in the order its cards were played, not as dealt, and the order seeds the
+    samples: with the stock spent no card is hidden, so the values are exact and the same as the dealt record's,
+    though a best of equal value may be another card; before the last draw the worlds differ."""
+    deal = play(GAMES["briscola"], 2, "table-analysis")
+    dealt = analyze(client, "briscola", {"record": deal.record(), "level": "easy"}).get_json()
+    answer = analyze(client, "briscola", {"record": table_of(deal, hands=False), "level": "easy"})
+    body = answer.get_json()
+    assert answer.status_code == 200, body
+    assert body["verdict"] == dealt["verdict"] == "complete"
+    assert body["decisions"] and len(body["decisions"]) < len(dealt["decisions"])
+    for seat, mine in zip(dealt["summary"], body["summary"], strict=True):
+        assert mine["decisions"] + mine["unseen"] == seat["decisions"] and mine["unseen"] > 0
+    by_index = {d["index"]: d for d in dealt["decisions"]}
+    for decision in body["decisions"]:
+        other = by_index[decision["index"]]
+        assert (decision["seat"], decision["action"]) == (other["seat"], other["action"])
+        if deal.steps[decision["index"]].before.stock:  # the trick before the last draw: samples differ
+            continue
+        for key in ("value", "loss", "label"):
+            assert decision[key] == other[key], key
+        assert decision["best"]["value"] == other["best"]["value"]
+        assert sorted(map(str, decision["considered"])) == sorted(map(str, other["considered"]))
+
+
+def test_a_table_record_that_saw_the_hands_dealt_is_the_dealt_analysis_while_no_card_is_drawn(client):
+    """The hands seen as dealt: the first trick's decisions see exactly the dealt record's views, the same bytes."""
+    deal = play(GAMES["briscola"], 2, "table-analysis")
+    record = deal.record()
+    record["actions"] = record["actions"][:2]
+    table = {**table_of(deal, hands=True), "actions": record["actions"]}
+    dealt = analyze(client, "briscola", {"record": record, "level": "easy"}).get_json()
+    body = analyze(client, "briscola", {"record": table, "level": "easy"}).get_json()
+    assert len(body["decisions"]) == 2 and body["decisions"] == dealt["decisions"]
+    assert [s["unseen"] for s in body["summary"]] == [0, 0]
+
+
+def test_a_three_card_brag_table_record_leaves_out_the_decisions_of_a_hand_never_shown(client):
+    """Seat 0's hand seen, seat 1's never: seat 1's blind look needs no card and is analysed, its bet after looking
+    is left out (``unseen``); seat 0's decisions are the dealt record's, byte for byte; the verdict undecided."""
+    hands = [["3S", "3H", "3D"], ["AS", "KS", "QS"]]
+    actions = [
+        {"seat": 1, "type": "look"},
+        {"seat": 1, "type": "bet", "amount": 2},
+        {"seat": 0, "type": "look"},
+        {"seat": 0, "type": "see"},
+    ]
+    game = GAMES["three-card-brag"]
+    top = [hands[seat][k] for k in range(3) for seat in deal_order(0, 2)]
+    deck = top + [c for c in game.pack(2, game.options(None)) if c not in top]
+    dealt = {"players": 2, "dealer": 0, "deck": deck, "actions": actions}
+    table = {"players": 2, "dealer": 0, "seen": {"hands": hands[:1]}, "actions": actions}
+    mine, theirs = (
+        analyze(client, "three-card-brag", {"record": r, "level": "easy"}).get_json() for r in (table, dealt)
+    )
+    assert (mine["verdict"], theirs["verdict"]) == ("undecided", "complete")
+    assert [d["index"] for d in theirs["decisions"]] == [0, 1, 2, 3]
+    assert mine["decisions"] == [d for d in theirs["decisions"] if d["index"] != 1]
+    assert [(s["decisions"], s["unseen"]) for s in mine["summary"]] == [(2, 0), (1, 1)]
+    assert [s["unseen"] for s in theirs["summary"]] == [0, 0]
+
+
+def test_an_illegal_table_record_is_analysed_up_to_its_illegal_action(client):
+    """The hands seen as dealt; the card played first is played again at action 6: illegal there (card_seen, as
+    records/adjudicate says), and only decisions before it are analysed."""
+    deal = play(GAMES["briscola"], 2, "table-analysis")
+    table = table_of(deal, hands=True)
+    again = {"seat": deal.steps[6].before.to_act, "type": "play", "card": table["actions"][0]["card"]}
+    table["actions"] = [*table["actions"][:6], again]
+    adjudicated = client.post("/v1/briscola/records/adjudicate", json={"record": table}).get_json()
+    body = analyze(client, "briscola", {"record": table, "level": "easy"}).get_json()
+    assert body["verdict"] == adjudicated["verdict"] == "illegal"
+    assert body["error"] == adjudicated["error"] and body["error"]["code"] == "card_seen"
+    assert body["decisions"] and all(d["index"] < 6 for d in body["decisions"])
 
 
 def test_a_text_that_does_not_parse_is_a_422_at_its_line(client):

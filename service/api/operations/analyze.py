@@ -12,8 +12,8 @@ from service.api.operations.play import dealt
 from service.api.operations.suggest import weighed
 from service.api.routes import GameRoutes
 from service.rules import analysis
-from service.rules.errors import InvalidInput, Problem
 from service.rules.records import verdict
+from service.rules.seen import Seen
 from service.rules.views import check_seats
 
 
@@ -36,8 +36,10 @@ def register(routes: GameRoutes) -> None:
         `analysis`), and each seat's `summary` with its accuracy (docs/analysis.md).
 
         The record is replayed as `records/adjudicate` replays it (`verdict`, `error`); an illegal record is
-        analysed up to its illegal action. With `notation` in place of `record`, the record is read from text as
-        `records/adjudicate` reads it.
+        analysed up to its illegal action. A table record (`seen`, docs/api.md 18) is analysed from what was seen:
+        a decision's seat gets its own cards from what the record shows of them later, and a decision whose cards
+        the record never shows is left out, counted in its seat's `summary` as `unseen`. With `notation` in place
+        of `record`, the record is read from text as `records/adjudicate` reads it.
 
         Rules the schema cannot state: each of `seats` is a seat of the table, none twice (a 422 at `/seats/i`);
         the work (decisions times the level's samples) is bounded: past the budget, a 422 at `/level` when an
@@ -45,18 +47,19 @@ def register(routes: GameRoutes) -> None:
         record, reading = data.get("record"), None
         if record is None:
             record, reading = record_of_text(game, s, data["notation"])
-        if "seen" in record:  # docs/api.md 18: analysed from what was seen once the replay keeps its steps
-            message = f"a {game.name} record from what a table saw is not analysed yet: send its seed or deck"
-            raise InvalidInput([Problem("not_analysed_yet", message, "/record/seen")])
         with pointed(reading, "/record"):
             options, transition, _ = dealt(game, record, "/record")
         players = record["players"]
         seats = data["seats"] if data["seats"] is not None else list(range(players))
         check_seats(seats, players, "/seats")
-        steps, state, error = analysis.replayed(game, transition, record["actions"])
+        seen = Seen.of(record["seen"]) if "seen" in record else None
+        steps, state, error = analysis.replayed(game, transition, record["actions"], seen)
         outcome = verdict(game, state, error)
         at_action(reading, error)
-        chosen = analysis.decisions_of(game, steps, seats)
+        if seen is None:
+            chosen, unseen = analysis.decisions_of(game, steps, seats), None
+        else:  # docs/api.md 18: each seat's own cards as the record shows them later
+            chosen, unseen = analysis.table_decisions(game, steps, state, seats)
         level = data["level"]
         analysis.check_work(game, len(chosen), level)
         decisions = analysis.analyse(game, chosen, level, data["seed"])
@@ -65,7 +68,7 @@ def register(routes: GameRoutes) -> None:
             "verdict": outcome.word,
             "error": error,
             "decisions": [_decision(d) for d in decisions],
-            "summary": [vars(seat) for seat in analysis.summary(decisions, seats, scale)],
+            "summary": [vars(seat) for seat in analysis.summary(decisions, seats, scale, unseen)],
             "policy": analysis.POLICY,
             "level": level,
             **rules_echo(options),
