@@ -18,6 +18,7 @@ from schemas.operations.records import (
     proof_field,
     trace_fields,
     traced_views,
+    turn_up_fields,
 )
 from schemas.parts import GameParts
 from service.rules.game import Game
@@ -60,6 +61,7 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
                 required=True, validate=validate.OneOf(["complete", "in_progress", "illegal", "undecided"])
             ),
             "missing": missing_field(deal=True),
+            **{k: v for k, v in turn_up_fields(parts.game).items() if k == "missing_turn_up"},
             "deals": fields.List(
                 fields.Nested(_deal_verdict(parts)),
                 required=True,
@@ -143,6 +145,7 @@ def _deal_verdict(parts: GameParts) -> type[Schema]:
                 required=True, validate=validate.OneOf(["complete", "in_progress", "illegal", "undecided"])
             ),
             "missing": missing_field(),
+            **turn_up_fields(parts.game),
             "applied": fields.Integer(required=True),
             "error": fields.Nested(adjudication_error(parts), required=True, allow_none=True),
             "result": result_field(parts.deriver.result()),

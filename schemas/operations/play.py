@@ -124,7 +124,10 @@ def seen_schema(parts: GameParts) -> type[Schema]:
         turn_up["turn_up"] = CardField(
             game.parse_card,
             game.card_notation,
-            metadata={"description": "The trump turn-up, which the table saw (it decides the trump)."},
+            metadata={
+                "description": "The trump turn-up, as the table saw it (it decides the trump); missing: nobody saw it, "
+                "and the deal is dealt with it unseen (docs/api.md 18)."
+            },
         )
     return parts.build(
         "Seen",

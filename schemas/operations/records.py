@@ -13,6 +13,7 @@ from schemas.fields import CardField, StrictBoolean, StrictString
 from schemas.operations.play import deal_fields
 from schemas.parts import GameParts
 from service.rules.game import Game
+from service.rules.seen import has_turn_up
 
 MAX_ACTIONS = 1_000
 """Actions in one record."""
@@ -51,6 +52,7 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
                 required=True, allow_none=True, metadata={"description": "Null for a deal from `seen`."}
             ),
             "missing": missing_field(),
+            **turn_up_fields(parts.game),
             **parts.rules,
             **trace_fields(parts),
             "views": traced_views(parts),
@@ -270,3 +272,27 @@ def missing_field(deal: bool = False) -> fields.Field:
             "seen to decide the deal, and how many of them."
         },
     )
+
+
+def turn_up_fields(game: Game[Any, Any, Any]) -> dict[str, fields.Field]:
+    """``turn_ups`` and ``missing_turn_up`` of a table deal whose turn-up nobody saw (docs/api.md 18), in a game that
+    turns one up; none in another."""
+    if not has_turn_up(game):
+        return {}
+    return {
+        "turn_ups": fields.List(
+            CardField(game.parse_card, game.card_notation),
+            metadata={
+                "description": "Only for a deal from `seen` without its `turn_up` (docs/api.md 18): the cards the "
+                "turn-up may be that the record admits (each replayed, in pack order): the state, events, views and "
+                "trace are those of the first (of an `illegal` record, of the turn-up whose replay went furthest)."
+            },
+        ),
+        "missing_turn_up": fields.Boolean(
+            metadata={
+                "description": "Only for an `undecided` verdict, true where the turn-up must be seen to decide the "
+                "deal (the turn-ups it admits give different answers); `missing` adds any seat whose unseen cards "
+                "some turn-up needs."
+            },
+        ),
+    }

@@ -23,7 +23,7 @@ from service.rules.cards import Card
 from service.rules.errors import InvalidInput, Problem
 from service.rules.frozen import build
 from service.rules.game import Game
-from service.rules.records import Refused, check_table, deck_of, replay, replay_seen
+from service.rules.records import Refused, check_table, deck_of, judge_turn_up, replay, replay_seen
 from service.rules.records import verdict as record_verdict
 from service.rules.seats import next_seat
 from service.rules.seen import Seen, seen_deck
@@ -81,6 +81,10 @@ class DealVerdict:
     views: list[SeatView[Any]] | None = None
     missing: list[dict[str, int]] | None = None
     """An undecided table deal's: whose unseen cards must be shown (docs/api.md 18)."""
+    turn_ups: list[Card] | None = None
+    """A table deal's whose turn-up nobody saw: the turn-ups its record admits (:func:`records.judge_turn_up`)."""
+    missing_turn_up: bool = False
+    """An undecided table deal's: the turn-up must be shown to decide it."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +112,7 @@ class MatchVerdict:
     winners: list[int]
     decided_by: int | None
     missing: list[dict[str, int]] | None = None
+    missing_turn_up: bool = False
 
 
 def check_match(game: Game[Any, Any, Any], match: Match, views: Sequence[int] = (), prefix: str = "") -> None:
@@ -163,7 +168,7 @@ def adjudicate_match(
         if judged.error is not None:
             error = {"deal": k, **judged.error}
             break
-        if judged.missing:  # an undecided table deal ends the replay, as an unfinished one would
+        if judged.verdict == "undecided":  # an undecided table deal ends the replay, as an unfinished one would
             break
         if judged.result is not None and decided_by is None:
             winners = game.match_winners(judged.result)
@@ -179,6 +184,7 @@ def adjudicate_match(
         winners=_winners(verdict, winners, standings),
         decided_by=decided_by,
         missing=[{"deal": d.index, **m} for d in played for m in d.missing or ()] if verdict == "undecided" else None,
+        missing_turn_up=verdict == "undecided" and played[-1].missing_turn_up,
     )
 
 
@@ -199,21 +205,25 @@ def _deal(
     else:
         deck = deck_of(game, players, options, deal.deck, deal.seed, pointer + "/deck")
     transition = game.deal_checked(players, deal.dealer, options, deck, carry)  # checked whole: check_match
+    seen = deal.seen
+    judged = None if seen is None else judge_turn_up(game, deck, transition, deal.actions, seen)
+    if judged is not None:  # the turn-up nobody saw: the deal of a turn-up the record admits (docs/api.md 18)
+        transition, seen = judged.first, judged.seen
     table = TableViews(game, views) if views is not None else None
     if table is not None:
         table.saw(None, transition.events)
     steps = Trace(game, views or ()) if trace else None
     if steps is not None:
         steps.dealt(transition.events)
-    if deal.seen is None:
+    if seen is None:
         state, _, applied, error = replay(game, transition, deal.actions, table, steps, keep_events=False)
         result = game.result(state)
         word, missing = "illegal" if error else ("complete" if result is not None else "in_progress"), None
     else:
-        state, _, applied, error = replay_seen(game, transition, deal.actions, deal.seen, table, steps, False)
-        word, result, missing = record_verdict(game, state, error)
+        state, _, applied, error = replay_seen(game, transition, deal.actions, seen, table, steps, False)
+        word, result, missing = record_verdict(game, state, error) if judged is None else judged.verdict
     dealt_with = getattr(transition.state, "carry", None)
-    seen = table.of(state) if table is not None else None
+    viewed = table.of(state) if table is not None else None
     return build(  # every field, in order: a verdict per deal, without the frozen __init__'s setattr per field
         DealVerdict,
         {
@@ -226,8 +236,10 @@ def _deal(
             "state": state,
             "deck": deck,
             "trace": steps,
-            "views": seen,
+            "views": viewed,
             "missing": missing or None,
+            "turn_ups": None if judged is None else judged.turn_ups,
+            "missing_turn_up": judged is not None and judged.missing_turn_up,
         },
     )
 

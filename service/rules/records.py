@@ -13,7 +13,7 @@ from service.rules.base import Event, Transition
 from service.rules.cards import Card
 from service.rules.errors import IllegalAction, InvalidInput, Problem
 from service.rules.game import Game
-from service.rules.seen import ProvedAction, Seen, SeenReplay, legal_seen, missing
+from service.rules.seen import ProvedAction, Seen, SeenReplay, has_turn_up, legal_seen, missing, turn_up_candidates
 from service.rules.shuffle import shuffle
 from service.rules.trace import Trace
 from service.rules.views import TableViews
@@ -165,4 +165,64 @@ def replay_seen(
     return state, events, applied, refused
 
 
-__all__ = ["Refused", "check_table", "deck_of", "replay", "replay_seen", "verdict", "Verdict"]
+class TurnUpJudged(NamedTuple):
+    """A table record whose turn-up nobody saw, judged once per card the turn-up may be (:func:`judge_turn_up`):
+    the deal the answer replays and what it saw (the first turn-up the record admits; of an illegal record, the one
+    whose replay went furthest), the verdict, the turn-ups the record admits, and whether the turn-up must be
+    shown to decide it."""
+
+    first: Transition[Any]
+    seen: Seen
+    verdict: Verdict
+    turn_ups: list[Card]
+    missing_turn_up: bool
+
+
+def judge_turn_up(
+    game: Game[Any, Any, Any], deck: Sequence[Card], first: Transition[Any], actions: Sequence[ActionBase], seen: Seen
+) -> TurnUpJudged | None:
+    """A table record of a game with a turn-up that ``seen`` lacks (docs/api.md 18), replayed once per card the
+    turn-up may be (every card not seen in a hand) from ``deck`` (the table's, ``"??"`` at the turn-up) and the
+    deal ``first`` dealt from it: ``illegal`` when every turn-up makes it so (the error of the replay that went
+    furthest, the first in pack order of those); else the verdict and result of the turn-ups it admits where they
+    all agree; else ``undecided``, the turn-up to be shown (with each seat whose unseen cards some turn-up needs).
+    None where the turn-up was seen, or the game has none: the record is replayed once, as it stands."""
+    if seen.turn_up is not None or not has_turn_up(game):
+        return None
+    table = first.state
+    players, options, carry = table.players, game.options_of(table), getattr(table, "carry", None)
+    at = game.hand_size * players  # type: ignore[attr-defined]  # the turn-up follows the hands (seen_deck)
+    tried: list[tuple[Transition[Any], Seen, int, Verdict]] = []
+    for card in turn_up_candidates(game, players, options, seen):
+        shown = Seen(seen.hands, card)
+        dealt = game.deal_checked(players, table.dealer, options, (*deck[:at], card, *deck[at + 1 :]), carry)
+        state, _, applied, refused = replay_seen(game, dealt, actions, shown, keep_events=False)
+        tried.append((dealt, shown, applied, verdict(game, state, refused)))
+    admitted = [t for t in tried if t[3].word != "illegal"]
+    turn_ups = [t[1].turn_up for t in admitted if t[1].turn_up is not None]
+    if not admitted:
+        furthest = max(t[2] for t in tried)
+        dealt, shown, _, judged = next(t for t in tried if t[2] == furthest)
+        return TurnUpJudged(dealt, shown, judged, [], False)
+    dealt, shown, _, judged = admitted[0]
+    if all(t[3] == judged for t in admitted):
+        return TurnUpJudged(dealt, shown, judged, turn_ups, False)
+    needed: dict[int, int] = {}
+    for t in admitted:
+        for entry in t[3].missing:
+            needed[entry["seat"]] = max(needed.get(entry["seat"], 0), entry["cards"])
+    missing_cards = [{"seat": seat, "cards": n} for seat, n in sorted(needed.items())]
+    return TurnUpJudged(dealt, shown, Verdict("undecided", None, missing_cards), turn_ups, True)
+
+
+__all__ = [
+    "Refused",
+    "TurnUpJudged",
+    "Verdict",
+    "check_table",
+    "deck_of",
+    "judge_turn_up",
+    "replay",
+    "replay_seen",
+    "verdict",
+]

@@ -11,14 +11,14 @@ cards prove broken is illegal, with its proof (:class:`SeenReplay`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from service.rules.actions import ActionBase
 from service.rules.base import Check, LegalAction, Transition, cards_problem
-from service.rules.cards import HIDDEN, Card
+from service.rules.cards import HIDDEN, SUITS, Card, suit
 from service.rules.errors import IllegalAction, InvalidInput, Problem
 from service.rules.frozen import evolve
 from service.rules.game import Game
@@ -61,8 +61,9 @@ def seen_deck(
 ) -> tuple[Card, ...]:
     """The deck a table deal is dealt from: the pack's size, each seen card where the deal puts it (a seat's k-th
     card in the k-th round of the dealing order, the turn-up after the hands: docs/api.md 5), ``"??"`` elsewhere.
-    Raises InvalidInput (at ``pointer``) for a card not in the pack, a card seen twice, a hand of too many cards, a
-    seat not at the table, or a game's turn-up not given (the trump follows from it)."""
+    Raises InvalidInput (at ``pointer``) for a card not in the pack, a card seen twice, a hand of too many cards, or
+    a seat not at the table. A turn-up not given is dealt unseen, ``"??"``: the trump is then unknown
+    (:func:`trump_unseen`)."""
     pack = game.pack(players, options)
     size: int = game.hand_size  # type: ignore[attr-defined]  # every game deals hands of one size
     problems: list[Problem] = []
@@ -79,9 +80,6 @@ def seen_deck(
     if seen.turn_up is not None:
         at = f"{pointer}/turn_up"
         problems += [Problem(p.code, p.message, at) for p in _seen_problems((seen.turn_up,), pack, earlier, at)]
-    elif has_turn_up(game):
-        message = "the turn-up decides the trump: a table sees it, so a table record names it"
-        problems.append(Problem("missing_turn_up", message, f"{pointer}/turn_up"))
     hook = getattr(game, "seen_problems", None)  # a game's cards every table sees (Old Brag's face-up cards)
     if hook is not None and not problems:
         problems += hook(players, options, seen, pointer)
@@ -110,6 +108,46 @@ def _seen_problems(cards: Sequence[Card], pack: Sequence[Card], earlier: set[Car
             problems.append(Problem(Check.duplicate_card, f"'{card}' is seen twice", f"{at}/{i}"))
         earlier.add(card)
     return problems
+
+
+# -- a turn-up nobody saw ----------------------------------------------------------------------------------------
+UNSEEN_TRUMP = suit(HIDDEN)
+"""The ``trump`` of a state whose turn-up nobody saw (``"?"``, the suit of ``"??"``: the state derives it as ever)."""
+
+
+def trump_unseen(state: Any) -> bool:
+    """Whether ``state`` is of a deal whose turn-up nobody saw (``turn_up`` ``"??"``): its trump is unknown."""
+    return getattr(state, "turn_up", None) == HIDDEN
+
+
+def turn_up_unseen(why: str) -> InvalidInput:
+    """The 422 of an operation that the trump decides, on a state whose turn-up nobody saw (docs/api.md 18)."""
+    return InvalidInput([Problem("turn_up_unseen", f"nobody saw the turn-up, and {why}", "/state/turn_up")])
+
+
+def trumps_possible(game: Game[Any, Any, Any], state: Any) -> list[str]:
+    """The suits the trump of ``state`` may be: those of the cards its unseen turn-up may be, in suit order."""
+    return [s for s in SUITS if any(suit(c) == s for c in unseen_cards(game, state))]
+
+
+def whatever_trump(game: Any, state: Any) -> Callable[[int, tuple[Card, ...]], Any]:
+    """The record of a full trick of a deal whose turn-up nobody saw (the game's ``trick_recorder``): the same for
+    every trump the turn-up may give, else a 422 ``turn_up_unseen`` (the trick's winner depends on the trump)."""
+    records = [game.trick_recorder(evolve(state, {"trump": trump})) for trump in trumps_possible(game, state)]
+
+    def record(leader: int, cards: tuple[Card, ...]) -> Any:
+        done = {each(leader, cards) for each in records}
+        if len(done) != 1:
+            raise turn_up_unseen(f"the trump decides who takes the trick {' '.join(cards)}")
+        return done.pop()
+
+    return record
+
+
+def turn_up_candidates(game: Game[Any, Any, Any], players: int, options: Any, seen: Seen) -> list[Card]:
+    """The cards an unseen turn-up may be: the pack's cards not seen in a hand, in pack order."""
+    held = {c for hand in seen.hands for c in hand or ()}
+    return [c for c in game.pack(players, options) if c not in held]
 
 
 # -- what a state holds ------------------------------------------------------------------------------------------
@@ -410,6 +448,7 @@ def missing(game: Game[Any, Any, Any], state: Any) -> list[dict[str, int]]:
 
 __all__ = [
     "TABLE_RULE",
+    "UNSEEN_TRUMP",
     "ProvedAction",
     "Seen",
     "SeenReplay",
@@ -423,6 +462,11 @@ __all__ = [
     "seen_deck",
     "showing",
     "table_cards_problem",
+    "trump_unseen",
+    "trumps_possible",
+    "turn_up_candidates",
+    "turn_up_unseen",
     "unseen_cards",
     "unshown",
+    "whatever_trump",
 ]

@@ -15,6 +15,7 @@ from service.rules.cards import Card
 from service.rules.frozen import evolve
 from service.rules.game import Game
 from service.rules.seats import next_seat
+from service.rules.seen import trump_unseen, whatever_trump
 from service.rules.trick_replay import TrickTable, take_tricks, trick_record
 from service.rules.tricks import Trick, draw_after_trick, parse_suit
 
@@ -134,7 +135,8 @@ class TrickGame(Game[S, Opts, A]):
         draws one card, the winner first (:func:`draw_after_trick`). :meth:`take_tricks` takes its tricks by the
         same two steps, written in its loop (a call a trick fewer): a game that takes a trick otherwise overrides
         both, or does not play freely."""
-        record, players = self.trick_recorder(state), state.players
+        players = state.players
+        record = whatever_trump(self, state) if trump_unseen(state) else self.trick_recorder(state)  # docs/api.md 18
 
         def take(
             leader: int, trick: tuple[Card, ...], stock: tuple[Card, ...] | None
@@ -191,5 +193,8 @@ class TrickGame(Game[S, Opts, A]):
 
     def take_tricks(self, state: S, actions: Sequence[ActionBase], start: int, end: int | None = None) -> tuple[S, int]:
         """``actions`` from ``start`` (up to ``end``) taken a whole trick at a time while the game
-        :meth:`plays_freely`: :func:`~service.rules.trick_replay.take_tricks`."""
+        :meth:`plays_freely`: :func:`~service.rules.trick_replay.take_tricks` (none where the trump is unknown: each
+        trick is then taken by :meth:`trick_taker`)."""
+        if trump_unseen(state):
+            return state, start
         return take_tricks(self, state, actions, start, end)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from service.rules.cards import HIDDEN, SUITS, Card, suit
 from service.rules.errors import Problem
-from service.rules.seen import table_cards_problem
+from service.rules.seen import UNSEEN_TRUMP, table_cards_problem
 from service.rules.trick_replay import HoldsCards
 from service.rules.tricks import Trick
 
@@ -92,7 +92,10 @@ def table_cards_problems(
 def turn_up_problems(
     trump: str, turn_up: Card, pack: Collection[Card], trump_code: str, turn_up_code: str
 ) -> list[Problem]:
-    """The trump is a suit, and the turn-up a card of the pack in that suit."""
+    """The trump is a suit, and the turn-up a card of the pack in that suit; or both unknown, a turn-up nobody saw
+    (``"??"``, its trump ``"?"``: docs/api.md 18)."""
+    if turn_up == HIDDEN and trump == UNSEEN_TRUMP:
+        return []
     if trump not in SUITS:
         return [Problem(trump_code, "trump is a suit: S, H, D or C", "/trump")]
     if turn_up not in pack or suit(turn_up) != trump:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.contract.test_results_events import prefix, validator
+from tests.rules.test_seen import TRUMP_DECIDES, WHATEVER_TRUMP, briscola_deck, briscola_plays
 
 
 @pytest.fixture
@@ -63,7 +64,6 @@ def test_a_table_record_names_what_proves_an_action_illegal(client):
         ({"hands": [["AS", "AS"]], "turn_up": "5D"}, "/record/seen/hands/0/1"),
         ({"hands": [["AS"]], "turn_up": "AS"}, "/record/seen/turn_up"),
         ({"hands": [["AS", "2S", "3S", "4S"]], "turn_up": "5D"}, "/record/seen/hands/0"),
-        ({"hands": [["AS"]]}, "/record/seen/turn_up"),
     ],
 )
 def test_what_a_table_saw_is_checked(client, seen, pointer):
@@ -282,3 +282,74 @@ def test_a_match_refused_at_a_table_deal_gives_the_proof_its_schema_declares(cli
     assert body["verdict"] == "illegal" and body["error"]["proof"]["actions"]
     assert [e.message for e in validator(prefix(game_id) + "MatchResponse").iter_errors(body)] == []
     assert not validator(prefix(game_id) + "MatchError").is_valid({**body["error"], "proof": {"actions": [0]}})
+
+
+def briscola_table_record(pairs, turn_up=None):
+    """A two-player Briscola table record of ``pairs`` (tests/rules/test_seen.py), played as the deal of turn-up
+    ``2D`` plays it, with the turn-up given or not."""
+    plays = briscola_plays(pairs, "D")
+    seen = {} if turn_up is None else {"turn_up": turn_up}
+    actions = [{"seat": s, "type": "play", "card": c} for s, c in plays]
+    return {"players": 2, "dealer": 0, "seen": seen, "actions": actions}
+
+
+def test_a_table_record_without_the_turn_up_is_judged_by_every_turn_up_it_admits(client):
+    """docs/api.md 18: no turn-up, no trick the trump decides: complete with the dealt result, and the turn-ups
+    the record admits; the last trick the trump decides: undecided, the turn-up missing; given: the dealt answer."""
+    plays = briscola_plays(WHATEVER_TRUMP, "D")
+    record = briscola_table_record(WHATEVER_TRUMP)
+    dealt = {"players": 2, "dealer": 0, "deck": list(briscola_deck(plays, "2H")), "actions": record["actions"]}
+    dealt_body = client.post("/v1/briscola/records/adjudicate", json={"record": dealt}).get_json()
+    body = client.post("/v1/briscola/records/adjudicate", json={"record": record, "trace": True, "views": [0]})
+    answer = body.get_json()
+    assert body.status_code == 200 and answer["verdict"] == dealt_body["verdict"] == "complete"
+    assert answer["result"] == dealt_body["result"] and answer["turn_ups"] == ["2H", "2D", "6C"]
+    assert "missing_turn_up" not in answer and answer["state"]["turn_up"] == "2H"
+    assert [e.message for e in validator("BriscolaAdjudicateResponse").iter_errors(answer)] == []
+
+    undecided = client.post("/v1/briscola/records/adjudicate", json={"record": briscola_table_record(TRUMP_DECIDES)})
+    answer = undecided.get_json()
+    assert (answer["verdict"], answer["result"], answer["missing_turn_up"]) == ("undecided", None, True)
+    assert answer["turn_ups"] == ["2D", "6C"] and "missing" not in answer
+    plays = briscola_plays(TRUMP_DECIDES, "D")
+    actions = briscola_table_record(TRUMP_DECIDES)["actions"]
+    dealt = {"players": 2, "dealer": 0, "deck": list(briscola_deck(plays, "2D")), "actions": actions}
+    dealt_body = client.post("/v1/briscola/records/adjudicate", json={"record": dealt}).get_json()
+    given = client.post("/v1/briscola/records/adjudicate", json={"record": briscola_table_record(TRUMP_DECIDES, "2D")})
+    assert given.get_json()["result"] == dealt_body["result"] and dealt_body["verdict"] == "complete"
+    assert "turn_ups" not in given.get_json()
+
+
+def test_a_match_whose_table_deal_needs_the_turn_up_is_undecided(client):
+    record = briscola_table_record(TRUMP_DECIDES)
+    match = {"players": 2, "deals": [{"dealer": 0, "seen": {}, "actions": record["actions"]}]}
+    body = client.post("/v1/briscola/matches/adjudicate", json={"match": match}).get_json()
+    assert (body["verdict"], body["missing_turn_up"], "missing" in body) == ("undecided", True, False)
+    assert body["deals"][0]["turn_ups"] == ["2D", "6C"] and body["deals"][0]["missing_turn_up"]
+    assert [e.message for e in validator("BriscolaMatchResponse").iter_errors(body)] == []
+
+
+def test_a_state_whose_turn_up_nobody_saw(client):
+    """`deals` takes seen without the turn-up; a trick the trump decides, and a suggestion, are 422
+    `turn_up_unseen` at /state/turn_up; view, validate and legal-actions answer."""
+    dealt = client.post("/v1/briscola/deals", json={"players": 2, "dealer": 0, "seen": {}})
+    state = dealt.get_json()["state"]
+    assert dealt.status_code == 200 and (state["turn_up"], state["trump"]) == ("??", "?")
+    led = client.post(
+        "/v1/briscola/actions", json={"state": state, "action": {"seat": 1, "type": "play", "card": "AS"}}
+    )
+    state = led.get_json()["state"]
+    taken = client.post(
+        "/v1/briscola/actions", json={"state": state, "action": {"seat": 0, "type": "play", "card": "2S"}}
+    )
+    assert taken.status_code == 200 and taken.get_json()["state"]["leader"] == 1
+    for path, body in (
+        ("actions", {"state": state, "action": {"seat": 0, "type": "play", "card": "2H"}}),
+        ("actions/suggest", {"state": state}),
+    ):
+        refused = client.post(f"/v1/briscola/{path}", json=body)
+        assert refused.status_code == 422, path
+        assert [e["pointer"] for e in refused.get_json()["errors"]] == ["/state/turn_up"], path
+    assert client.post("/v1/briscola/states/validate", json={"state": state}).get_json()["valid"]
+    assert client.post("/v1/briscola/states/view", json={"state": state, "seat": 0}).status_code == 200
+    assert len(client.post("/v1/briscola/legal-actions", json={"state": state}).get_json()["actions"]) == 39

@@ -51,6 +51,8 @@ KNOWN_KEYS = {
     "decided_by",
     "error",
     "missing",
+    "turn_ups",
+    "missing_turn_up",
 }
 
 
@@ -165,6 +167,8 @@ def test_worked_example_holds(client, game_id: str, block: dict[str, Any]) -> No
         if "seen" in deal:  # a table record (docs/api.md 18): its verdict and what it misses
             assert answer["verdict"] == block.get("verdict", answer["verdict"]), answer["verdict"]
             assert answer.get("missing", []) == block.get("missing", []), answer.get("missing")
+            assert answer.get("missing_turn_up", False) == block.get("missing_turn_up", False), answer
+            assert answer.get("turn_ups") == block.get("turn_ups"), answer.get("turn_ups")  # a turn-up nobody saw
         if "legal" in block:
             legal = _post(client, base + "/legal-actions", {"state": answer["state"]})["actions"]
             assert [a["type"] for a in legal] == block["legal"], legal

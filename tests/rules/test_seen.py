@@ -13,14 +13,24 @@ from typing import Any
 
 import pytest
 
+from service.rules.briscola.cards import PACK
 from service.rules.cards import HIDDEN
-from service.rules.errors import IllegalAction
+from service.rules.errors import IllegalAction, InvalidInput
 from service.rules.frozen import evolve
 from service.rules.game import Game
-from service.rules.records import replay, replay_seen, verdict
+from service.rules.records import judge_turn_up, replay, replay_seen, verdict
 from service.rules.registry import GAMES
 from service.rules.seats import replace_seat
-from service.rules.seen import Seen, has_turn_up, seen_deck, unseen_cards
+from service.rules.seen import (
+    Seen,
+    apply_seen,
+    has_turn_up,
+    legal_seen,
+    seen_deck,
+    trump_unseen,
+    trumps_possible,
+    unseen_cards,
+)
 from tests.actions import load
 from tests.simulation import Deal, carries, carry_of, play, tables, variants
 
@@ -307,3 +317,169 @@ def test_a_three_card_brag_showdown_needs_both_hands(k):
         assert missing == [{"seat": seat, "cards": 3} for seat in shown]
     else:
         assert (outcome, result, missing, applied, refused) == dealt
+
+
+# -- a turn-up nobody saw (docs/api.md 18) ----------------------------------------------------------------------
+TURN_UP_GAMES = ("briscola", "briscan", "brisque")
+
+
+def briscola_plays(pairs: list[tuple[str, str]], trump: str) -> list[tuple[int, str]]:
+    """A two-player Briscola deal, dealer 0 (seat 1 leads): trick ``t`` is ``pairs[t]``, its leader's card first, each
+    trick's winner (by ``trump``) leading the next; its plays as ``(seat, card)``."""
+    game, leader, plays = GAMES["briscola"], 1, []
+    for a, b in pairs:
+        plays += [(leader, a), (1 - leader, b)]
+        leader = leader if game.trick_winner(trump, (a, b), None)[0] == 0 else 1 - leader
+    return plays
+
+
+def briscola_deck(plays: list[tuple[int, str]], turn_up: str) -> tuple[str, ...]:
+    """A deck that deals ``plays`` (two players, dealer 0) with ``turn_up`` turned up: each seat receives its cards in
+    the order it plays them (three dealt, then one drawn after each trick), so the turn-up is the last card the
+    loser of the last trick with drawing plays."""
+    game, trump = GAMES["briscola"], turn_up[1]
+    order = {seat: [c for s, c in plays if s == seat] for seat in (0, 1)}
+    hands = [order[seat][k] for k in range(3) for seat in (1, 0)]  # dealing order: seat 1 first, the dealer last
+    stock = []
+    for t in range(17):
+        (first, a), (_, b) = plays[2 * t], plays[2 * t + 1]
+        winner = first if game.trick_winner(trump, (a, b), None)[0] == 0 else 1 - first
+        stock += [order[winner][3 + t], order[1 - winner][3 + t]]
+    assert stock[-1] == turn_up
+    return (*hands, turn_up, *stock[:-1])
+
+
+SUITED = [(c[k], c[k + 1]) for c in ([c for c in PACK if c[1] == s] for s in "SHDC") for k in range(0, 10, 2)]
+"""The pack in twenty pairs of one suit, the higher card first: a trick of each is the first card's whatever the
+trump."""
+LAST_THREE = [("7C", "6C"), ("3D", "2D"), ("3H", "2H")]
+WHATEVER_TRUMP = [p for p in SUITED if p not in LAST_THREE] + LAST_THREE
+"""Seat 1 leads and takes every trick (the higher card first); seat 0, last to draw, draws the turn-up and plays 6C,
+2D and 2H last: the turn-up is one of them, three suits, and no trick's winner depends on it."""
+TRUMP_DECIDES = [p for p in SUITED if p not in LAST_THREE] + [("7C", "6C"), ("3D", "2H"), ("3H", "2D")]
+"""As :data:`WHATEVER_TRUMP`, the last two tricks crossed: 3D 2H (seat 1 leads the last trick: hearts are not
+trumps) and 3H 2D, which the two of diamonds takes where diamonds are trumps and the three of hearts where clubs are."""
+
+
+def briscola_judged(plays: list[tuple[int, str]], seen: Seen | None, deck: tuple[str, ...] | None = None) -> Any:
+    """The verdict on a two-player Briscola record of ``plays`` from ``deck``, or at a table from ``seen``: a
+    :class:`TurnUpJudged` where the turn-up was not seen."""
+    game = GAMES["briscola"]
+    options = game.options(None)
+    moves = [load(game, {"seat": s, "type": "play", "card": c}) for s, c in plays]
+    deck = seen_deck(game, 2, 0, options, seen) if deck is None else deck
+    first = game.deal_checked(2, 0, options, deck)
+    if seen is None:
+        state, _, _, refused = replay(game, first, moves)
+        return verdict(game, state, refused)
+    judged = judge_turn_up(game, deck, first, moves, seen)
+    if judged is not None:
+        return judged
+    state, _, _, refused = replay_seen(game, first, moves, seen)
+    return verdict(game, state, refused)
+
+
+def test_a_deal_without_its_turn_up_is_dealt_with_it_unseen():
+    """The turn-up not given, the deal is dealt with it "??" and the trump "?": a valid state."""
+    for game_id in TURN_UP_GAMES:
+        game = GAMES[game_id]
+        options = game.options(None)
+        state = game.deal_checked(2, 0, options, seen_deck(game, 2, 0, options, Seen())).state
+        assert (state.turn_up, state.trump) == (HIDDEN, "?") and trump_unseen(state)
+        assert game.validate(state) == [], game_id
+        assert {a["type"] for a in legal_seen(game, state)} == {"play"}
+
+
+def test_a_trick_the_trump_decides_needs_the_turn_up():
+    """A state whose turn-up nobody saw takes a trick whose winner no trump changes, and refuses (422
+    ``turn_up_unseen`` at /state/turn_up) to take one the trump decides."""
+    game = GAMES["briscola"]
+    options = game.options(None)
+    state = game.deal_checked(2, 0, options, seen_deck(game, 2, 0, options, Seen())).state
+    state = apply_seen(game, state, load(game, {"seat": 1, "type": "play", "card": "AS"})).state
+    same = apply_seen(game, state, load(game, {"seat": 0, "type": "play", "card": "3S"})).state
+    assert same.tricks[-1].winner == 1 and same.seats[1].points == 21 and game.validate(same) == []
+    with pytest.raises(InvalidInput) as refused:
+        apply_seen(game, state, load(game, {"seat": 0, "type": "play", "card": "3H"}))
+    assert [(p.code, p.pointer) for p in refused.value.problems] == [("turn_up_unseen", "/state/turn_up")]
+
+
+def test_the_trump_is_known_where_only_one_suit_is_unseen():
+    """Every card of three suits seen, the turn-up is of the fourth: its tricks are taken."""
+    game = GAMES["briscola"]
+    state = game.deal_checked(2, 0, game.options(None), seen_deck(game, 2, 0, game.options(None), Seen())).state
+    assert trumps_possible(game, state) == list("SHDC")
+    seen = evolve(state, {"stock": (*(c for c in game.full_pack() if c[1] != "C"), *(HIDDEN,) * 3, HIDDEN)[-34:]})
+    assert trumps_possible(game, seen) == ["C"]
+
+
+@pytest.mark.parametrize("game_id", ["briscan", "brisque"])
+def test_briscan_needs_the_trump_to_announce_or_exchange(game_id):
+    game = GAMES[game_id]
+    options = game.options(None)
+    state = game.deal_checked(2, 0, options, seen_deck(game, 2, 0, options, Seen())).state
+    for action in (
+        {"seat": 1, "type": "exchange_seven"},
+        {"seat": 1, "type": "announce", "melds": [{"kind": "marriage", "cards": ["KS", "QS"]}]},
+    ):
+        with pytest.raises(InvalidInput) as refused:
+            apply_seen(game, state, load(game, action))
+        assert refused.value.problems[0].code == "turn_up_unseen"
+
+
+def test_a_briscola_record_without_its_turn_up_whose_tricks_no_trump_changes_is_complete():
+    plays = briscola_plays(WHATEVER_TRUMP, "D")
+    dealt = briscola_judged(plays, None, briscola_deck(plays, "2H"))
+    judged = briscola_judged(plays, Seen())
+    assert dealt.word == "complete" and dealt.result["points"] == [0, 120]
+    assert (judged.verdict, judged.turn_ups, judged.missing_turn_up) == (dealt, ["2H", "2D", "6C"], False)
+    assert briscola_judged(plays, Seen((), "2D")) == dealt
+
+
+def test_a_briscola_record_whose_last_trick_the_trump_decides_is_undecided():
+    plays = briscola_plays(TRUMP_DECIDES, "D")
+    judged = briscola_judged(plays, Seen())
+    assert judged.verdict == ("undecided", None, []) and judged.missing_turn_up
+    assert judged.turn_ups == ["2D", "6C"]  # 2H: seat 0 would take the 19th trick, and lead the 20th
+    dealt = briscola_judged(plays, None, briscola_deck(plays, "2D"))
+    assert dealt.word == "complete" and dealt.result["points"] == [10, 110]
+    assert briscola_judged(plays, Seen((), "2D")) == dealt
+    assert briscola_judged(plays, Seen((), "6C")).result["points"] == [0, 120]
+    assert briscola_judged(plays, Seen((), "2H")).word == "illegal"
+
+
+def test_a_record_no_turn_up_admits_is_illegal_with_the_furthest_replay():
+    plays = [(1, "AS"), (0, "KC"), (1, "2C"), (0, "AS")]
+    judged = briscola_judged(plays, Seen())
+    assert judged.verdict.word == "illegal" and judged.turn_ups == [] and not judged.missing_turn_up
+    state, _, applied, refused = replay_seen(
+        GAMES["briscola"],
+        judged.first,
+        [load(GAMES["briscola"], {"seat": s, "type": "play", "card": c}) for s, c in plays],
+        judged.seen,
+    )
+    assert (applied, refused["code"], refused["proof"]["actions"]) == (3, "card_seen", [0, 3])
+
+
+@pytest.mark.parametrize("game_id", TURN_UP_GAMES)
+@pytest.mark.parametrize("k", range(16))
+def test_dropping_the_turn_up_never_calls_a_record_illegal_nor_changes_its_result(game_id, k):
+    """A random deal's record without its turn-up (no hand seen, or every hand): never illegal; where complete, the
+    dealt result; the dealt turn-up is one it admits; undecided only with the turn-up missing."""
+    deal = random_deal(game_id, k)
+    game = deal.game
+    dealt = judged(deal, None)
+    moves = [load(game, step.action) for step in deal.steps]
+    options, start = game.options(deal.options), deal.start.state
+    carry = None if deal.carry is None else carry_of(game, deal.carry)
+    for seats in ((), tuple(range(deal.players))):
+        seen = Seen(seen_of(deal, seats).hands)
+        deck = seen_deck(game, deal.players, start.dealer, options, seen)
+        first = game.deal_checked(deal.players, start.dealer, options, deck, carry)
+        found = judge_turn_up(game, deck, first, moves, seen)
+        assert found is not None and found.verdict.word != "illegal" and start.turn_up in found.turn_ups
+        if found.verdict.word == "complete":
+            assert found.verdict.result == dealt[1]
+        else:
+            assert found.verdict.word == "undecided" and found.missing_turn_up, found.verdict
+        assert dealt[0] == "complete"

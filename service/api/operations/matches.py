@@ -93,6 +93,7 @@ def match_body(game: Game[Any, Any, Any], judged: MatchVerdict, options: Any) ->
         "winners": judged.winners,
         "decided_by": judged.decided_by,
         **({"missing": judged.missing} if judged.missing else {}),
+        **({"missing_turn_up": True} if judged.missing_turn_up else {}),
         **rules_echo(options),
     }
 
@@ -109,6 +110,10 @@ def _deal_body(deal: DealVerdict) -> dict[str, Any]:
     }
     if deal.missing:
         body["missing"] = deal.missing
+    if deal.turn_ups is not None:
+        body["turn_ups"] = deal.turn_ups
+    if deal.missing_turn_up:
+        body["missing_turn_up"] = True
     trace: Trace[Any] | None = deal.trace
     if trace is not None:
         body["deal_events"], body["steps"] = trace.deal_events, trace.steps

@@ -13,7 +13,7 @@ from service.api.operations.notation import at_action, pointed, record_of_text
 from service.api.operations.play import commitment, dealt, table_views
 from service.api.plain import RecordReader
 from service.api.routes import GameRoutes
-from service.rules.records import replay, replay_seen, verdict
+from service.rules.records import judge_turn_up, replay, replay_seen, verdict
 from service.rules.seen import Seen
 from service.rules.trace import Trace
 
@@ -56,18 +56,21 @@ def register(routes: GameRoutes) -> None:
             record, reading = record_of_text(game, s, data["notation"])
         with pointed(reading, "/record"):
             options, transition, deck = dealt(game, record, "/record")
+        seen = Seen.of(record["seen"]) if "seen" in record else None
+        judged = None if seen is None else judge_turn_up(game, deck, transition, record["actions"], seen)
+        if judged is not None:  # the turn-up nobody saw: the deal of a turn-up the record admits (docs/api.md 18)
+            transition, seen = judged.first, judged.seen
         table = table_views(game, data, record["players"])
         if table is not None:
             table.saw(None, transition.events)
         trace = Trace(game, data.get("views") or ()) if data.get("trace") else None
         if trace is not None:
             trace.dealt(transition.events)
-        if "seen" in record:
-            seen = Seen.of(record["seen"])
+        if seen is not None:
             state, events, applied, error = replay_seen(game, transition, record["actions"], seen, table, trace)
         else:
             state, events, applied, error = replay(game, transition, record["actions"], table, trace)
-        outcome, result, missing = verdict(game, state, error)
+        outcome, result, missing = verdict(game, state, error) if judged is None else judged.verdict
         at_action(reading, error)
         body = {
             "verdict": outcome,
@@ -81,6 +84,10 @@ def register(routes: GameRoutes) -> None:
         }
         if missing:
             body["missing"] = missing
+        if judged is not None:
+            body["turn_ups"] = judged.turn_ups
+            if judged.missing_turn_up:
+                body["missing_turn_up"] = True
         if trace is not None:
             body["deal_events"], body["steps"] = trace.deal_events, trace.steps
         if table is None:

@@ -13,6 +13,7 @@ from service.rules.bots import suggest
 from service.rules.bots.common import Candidate
 from service.rules.cards import HIDDEN
 from service.rules.errors import InvalidInput, Problem
+from service.rules.seen import trump_unseen, turn_up_unseen
 
 
 def register(routes: GameRoutes) -> None:
@@ -48,7 +49,10 @@ def weighed(considered: Iterable[Candidate]) -> list[dict[str, Any]]:
 
 def own_hand_seen(state: Any, seat: int | None) -> None:
     """Raise InvalidInput (at the hand) where the seat asking holds a card nobody saw (a table deal's, docs/api.md
-    18): a suggestion weighs the seat's own cards, so the table must show them."""
+    18): a suggestion weighs the seat's own cards, so the table must show them; and where the turn-up nobody saw
+    (a 422 ``turn_up_unseen`` at ``/state/turn_up``): it weighs tricks the trump decides."""
+    if trump_unseen(state):
+        raise turn_up_unseen("a suggestion weighs tricks the trump decides")
     asking = state.to_act if seat is None else seat
     if isinstance(asking, int) and 0 <= asking < state.players and HIDDEN in state.seats[asking].hand:
         message = f"seat {asking}'s hand holds cards nobody saw ('??'): a suggestion needs the seat's own cards"

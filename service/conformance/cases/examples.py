@@ -77,7 +77,7 @@ def requests(game: Game[Any, Any, Any], block: dict[str, Any]) -> Iterator[tuple
             "dealer": deal["dealer"],
             **extra,
             **({"carry": block["carry"]} if "carry" in block else {}),
-            "deck": deck_for(game, deal, options),
+            **({"seen": deal["seen"]} if "seen" in deal else {"deck": deck_for(game, deal, options)}),  # a table's
             "actions": list(block.get("actions", [])) + ([refused["action"]] if refused else []),
         }
         yield "records/adjudicate", {"record": record}

@@ -12,12 +12,12 @@ from service.conformance.cases.common import SECTIONS, post
 from service.conformance.cases.corpus import corpus
 from service.conformance.cases.play import tags_of
 from service.conformance.cases.refusals import probes
-from service.conformance.simulate import Played, load_action, refusal
+from service.conformance.simulate import Played, dump_state, load_action, refusal
 from service.conformance.vector import Case
 from service.rules.cards import HIDDEN
 from service.rules.game import Game
 from service.rules.records import Verdict, replay_seen, verdict
-from service.rules.seen import Seen, seen_deck
+from service.rules.seen import Seen, apply_seen, seen_deck
 from service.rules.trick_game import TrickGame
 
 
@@ -38,6 +38,8 @@ def table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
         f"A seeded deal as a table record ({what}): complete, with the dealt record's result.",
         "record-table",
     )
+    if turn_up is not None:
+        yield from turn_up_cases(game, {**record, "seen": {}})
     actions = played.actions
     first = next(i for i, a in enumerate(actions) if a["type"] == "play")
     again = {"seat": played.states[first + 1].to_act, "type": "play", "card": actions[first]["card"]}
@@ -50,6 +52,52 @@ def table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
         "A table record whose card is played a second time, by the next seat: illegal, card_seen, with the play that "
         "showed it as proof.",
         "record-table-illegal",
+    )
+
+
+def turn_up_cases(game: Game[Any, Any, Any], record: dict[str, Any]) -> Iterator[Case]:
+    """A table record of a game with a turn-up, nobody having seen it (docs/api.md 18): judged by every turn-up it
+    admits (``turn_ups``), as a record and as a match of one deal; the deal from ``seen`` without the turn-up (its
+    state's ``turn_up`` "??", ``trump`` "?"), and a trick that deal's trump decides: 422 ``turn_up_unseen``."""
+    flow = SECTIONS["flow"]
+    yield post(
+        game,
+        "records/adjudicate",
+        {"record": record},
+        (flow,),
+        "A seeded deal as a table record without its turn-up: replayed once per card the turn-up may be, the verdict "
+        "every turn-up it admits gives (undecided, the turn-up missing, where they differ), with `turn_ups`.",
+        "record-table-turn-up",
+    )
+    match = {
+        "players": record["players"],
+        "deals": [{"dealer": record["dealer"], "seen": {}, "actions": record["actions"]}],
+    }
+    if "options" in record:
+        match["options"] = record["options"]
+    yield post(
+        game,
+        "matches/adjudicate",
+        {"match": match},
+        (flow,),
+        "The same table deal without its turn-up as a match: its deal's `turn_ups`, the match undecided where the "
+        "deal is.",
+        "match-table-turn-up",
+    )
+    options = game.options(record.get("options"))
+    deal = {"players": 2, "dealer": 0, "seen": {}}
+    yield post(game, "deals", deal, (flow,), 'A deal whose turn-up nobody saw: turn_up "??", trump "?".', "deal-table")
+    state = game.deal_checked(2, 0, options, seen_deck(game, 2, 0, options, Seen())).state
+    led = apply_seen(game, state, load_action(game, {"seat": 1, "type": "play", "card": "AS"})).state
+    crossed = {"seat": 0, "type": "play", "card": "KH"}
+    yield post(
+        game,
+        "actions",
+        {"state": dump_state(game, led), "action": crossed},
+        (flow,),
+        "A trick the trump decides (the ace of spades led, a king of hearts played) in a deal whose turn-up nobody "
+        "saw: 422 turn_up_unseen at /state/turn_up.",
+        "actions-turn-up-unseen",
     )
 
 

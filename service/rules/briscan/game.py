@@ -45,7 +45,7 @@ from service.rules.cards import HIDDEN, Card, french_notation, rank, suit, suit_
 from service.rules.errors import Problem
 from service.rules.frozen import evolve
 from service.rules.seats import next_seat, replace_seat
-from service.rules.seen import TableRefusal
+from service.rules.seen import TableRefusal, trump_unseen, turn_up_unseen
 from service.rules.trick_game import TrickGame
 from service.rules.tricks import SUIT_WORDS
 
@@ -410,6 +410,8 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         if seat is None or state.ended or state.phase == COMPLETE:
             return []
         actions: list[LegalAction] = [{"seat": seat, "type": "play", "card": c} for c in self.legal_plays(state, seat)]
+        if trump_unseen(state):  # an announcement's points and the seven to exchange need the trump (docs/api.md 18)
+            return actions
         for s in (seat, 1 - seat):
             if s == seat or state.options.carte_blanche_timing == "initial_hand":
                 actions.extend(self._announce_actions(state, s))
@@ -435,6 +437,9 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         seat = action.seat
         if not isinstance(seat, int) or not 0 <= seat < state.players:
             raise self.illegal(state, "not_your_turn", "turn", f"seat {seat} is not at this table")
+        if trump_unseen(state) and isinstance(action, ExchangeSeven | Announce):
+            kind = "which seven is exchanged" if isinstance(action, ExchangeSeven) else "what an announcement scores"
+            raise turn_up_unseen(f"the trump decides {kind}")
         if isinstance(action, ExchangeSeven):
             return self._exchange(state, seat)
         if isinstance(action, Announce):
