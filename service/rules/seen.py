@@ -120,9 +120,9 @@ def trump_unseen(state: Any) -> bool:
     return getattr(state, "turn_up", None) == HIDDEN
 
 
-def turn_up_unseen(why: str) -> InvalidInput:
+def turn_up_unseen(why: str, pointer: str = "/state/turn_up") -> InvalidInput:
     """The 422 of an operation that the trump decides, on a state whose turn-up nobody saw (docs/api.md 18)."""
-    return InvalidInput([Problem("turn_up_unseen", f"nobody saw the turn-up, and {why}", "/state/turn_up")])
+    return InvalidInput([Problem("turn_up_unseen", f"nobody saw the turn-up, and {why}", pointer)])
 
 
 def trumps_possible(game: Game[Any, Any, Any], state: Any) -> list[str]:

@@ -330,7 +330,7 @@ def test_a_match_whose_table_deal_needs_the_turn_up_is_undecided(client):
 
 
 def test_a_state_whose_turn_up_nobody_saw(client):
-    """`deals` takes seen without the turn-up; a trick the trump decides, and a suggestion, are 422
+    """`deals` takes seen without the turn-up; a trick the trump decides, a suggestion and an analysis are 422
     `turn_up_unseen` at /state/turn_up; view, validate and legal-actions answer."""
     dealt = client.post("/v1/briscola/deals", json={"players": 2, "dealer": 0, "seen": {}})
     state = dealt.get_json()["state"]
@@ -350,6 +350,10 @@ def test_a_state_whose_turn_up_nobody_saw(client):
         refused = client.post(f"/v1/briscola/{path}", json=body)
         assert refused.status_code == 422, path
         assert [e["pointer"] for e in refused.get_json()["errors"]] == ["/state/turn_up"], path
+    record = {"players": 2, "dealer": 0, "seen": {}, "actions": [{"seat": 1, "type": "play", "card": "AS"}]}
+    analysed = client.post("/v1/briscola/records/analyze", json={"record": record})
+    assert analysed.status_code == 422
+    assert [e["pointer"] for e in analysed.get_json()["errors"]] == ["/record/seen/turn_up"]
     assert client.post("/v1/briscola/states/validate", json={"state": state}).get_json()["valid"]
     assert client.post("/v1/briscola/states/view", json={"state": state, "seat": 0}).status_code == 200
     assert len(client.post("/v1/briscola/legal-actions", json={"state": state}).get_json()["actions"]) == 39

@@ -13,7 +13,7 @@ from service.api.operations.suggest import weighed
 from service.api.routes import GameRoutes
 from service.rules import analysis
 from service.rules.records import verdict
-from service.rules.seen import Seen
+from service.rules.seen import Seen, trump_unseen, turn_up_unseen
 from service.rules.views import check_seats
 
 
@@ -53,6 +53,8 @@ def register(routes: GameRoutes) -> None:
         seats = data["seats"] if data["seats"] is not None else list(range(players))
         check_seats(seats, players, "/seats")
         seen = Seen.of(record["seen"]) if "seen" in record else None
+        if trump_unseen(transition.state):  # docs/api.md 18: a suggestion, so an analysis, needs the trump
+            raise turn_up_unseen("an analysis weighs tricks the trump decides", "/record/seen/turn_up")
         steps, state, error = analysis.replayed(game, transition, record["actions"], seen)
         outcome = verdict(game, state, error)
         at_action(reading, error)
