@@ -8,6 +8,7 @@ import json
 from click.testing import CliRunner
 
 from service.cli import main
+from tests.rules.test_seen import TRUMP_DECIDES, briscola_plays
 
 BRAG = {
     "players": 3,
@@ -59,3 +60,21 @@ def test_an_illegal_table_record_says_what_proves_it(tmp_path):
     path.write_text(json.dumps(record))
     code, out = run("adjudicate", "briscola", str(path))
     assert code == 1 and "  proved by action 2, with the hands seen: seat 0 holding nothing; seat 1 holding " in out
+
+
+def test_a_record_whose_turn_up_must_be_shown_says_so(tmp_path):
+    """Briscola without its turn-up, the last trick the trump decides (tests/rules/test_seen.py): undecided."""
+    plays = briscola_plays(TRUMP_DECIDES, "D")
+    record = {
+        "players": 2,
+        "dealer": 0,
+        "seen": {},
+        "actions": [{"seat": s, "type": "play", "card": c} for s, c in plays],
+    }
+    path = tmp_path / "briscola.json"
+    path.write_text(json.dumps(record))
+    code, out = run("adjudicate", "briscola", str(path))
+    assert code == 0 and out.splitlines()[:2] == [
+        "verdict: undecided (40 action(s) applied)",
+        "undecided: the turn-up must be shown",
+    ]

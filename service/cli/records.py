@@ -28,7 +28,7 @@ from service.cli.common import (
     table,
 )
 from service.cli.matches import judged_all, match_line, match_text, request_of, where_written
-from service.referee.table_words import missing_text, proof_text
+from service.referee.table_words import needed_text, proof_text
 
 
 def records_of(path: str) -> Iterator[tuple[int, Any]]:
@@ -82,8 +82,8 @@ def verdict_of(status: int, answer: Any) -> str:
 
 def verdict_text(game: str, answer: dict[str, Any], players: int | None) -> str:
     lines = [f"verdict: {answer['verdict']} ({answer['applied']} action(s) applied)"]
-    if answer.get("missing"):
-        lines.append(f"undecided: {missing_text(answer['missing'])}")
+    if answer.get("missing") or answer.get("missing_turn_up"):
+        lines.append(f"undecided: {needed_text(answer)}")
     error = answer.get("error")
     if error:
         lines.append(f"illegal at action {error['index'] + 1}{where_written(error)}: {error['message']}")
@@ -189,8 +189,8 @@ def _one_line(number: int, verdict: str, answer: Any) -> str:
     if verdict == "illegal":
         error = answer["error"]
         return f"line {number}: illegal at action {error['index'] + 1} ({error['code']}, rule {error['rule']})"
-    if answer.get("missing"):
-        return f"line {number}: undecided: {missing_text(answer['missing'])}"
+    if answer.get("missing") or answer.get("missing_turn_up"):
+        return f"line {number}: undecided: {needed_text(answer)}"
     winners = (answer.get("result") or {}).get("winners")
     return f"line {number}: {verdict}" + (f", winners {winners}" if winners is not None else "")
 

@@ -20,6 +20,17 @@ def missing_text(missing: Sequence[Mapping[str, Any]]) -> str:
     return "; ".join(said)
 
 
+def needed_text(answer: Mapping[str, Any]) -> str:
+    """What an undecided answer (a record's or a match's) waits for: :func:`missing_text` of its ``missing``, and
+    ``the turn-up must be shown`` where it says ``missing_turn_up`` (a match's names the undecided deal, its last)."""
+    said = [missing_text(answer["missing"])] if answer.get("missing") else []
+    if answer.get("missing_turn_up"):
+        deals = answer.get("deals") or []
+        deal = f"deal {deals[-1]['index']}: " if deals else ""
+        said.append(f"{deal}the turn-up must be shown")
+    return "; ".join(said)
+
+
 def proof_text(proof: Mapping[str, Any]) -> str:
     """What proves a table record's action illegal whatever the unseen cards are: ``proved by actions 1 and
     2, with the hands seen: seat 0 holding nothing`` (actions counted from 1)."""

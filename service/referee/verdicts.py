@@ -22,7 +22,7 @@ from werkzeug.wrappers import Response
 from service.api.jsonio import loads_document
 from service.referee import problems, sentences, words
 from service.referee.rules_html import rule_page_url
-from service.referee.table_words import missing_text, proof_text
+from service.referee.table_words import needed_text, proof_text
 from service.rules import names
 from service.rules.errors import CardError
 from service.rules.game import Game
@@ -445,7 +445,7 @@ def illegal_text(error: Mapping[str, Any], action: str) -> str:
 def undecided_text(answer: Mapping[str, Any]) -> str:
     """What an undecided table record waits for (docs/api.md 18): ``seat 2 must show its three cards to decide
     the deal.``"""
-    return f"{missing_text(answer.get('missing') or [])} to decide the deal."
+    return f"{needed_text(answer)} to decide the deal."
 
 
 def proof_sentence(error: Mapping[str, Any]) -> str:

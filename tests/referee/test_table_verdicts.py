@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from service.api.app import create_app
-from service.referee.table_words import missing_text, proof_text
+from service.referee.table_words import missing_text, needed_text, proof_text
 from tests.referee.test_page import status_of
+from tests.rules.test_seen import TRUMP_DECIDES, briscola_plays
 
 UNSHOWN = {
     "players": 3,
@@ -82,3 +83,19 @@ def test_the_words_count_cards_and_actions() -> None:
         "proved by actions 1, 5 and 7, with the hands seen: seat 1 holding nothing"
     )
     assert proof_text({"actions": [6], "hands": []}) == "proved by action 7"
+
+
+def test_a_record_whose_turn_up_must_be_shown_says_so(client: Any) -> None:
+    plays = briscola_plays(TRUMP_DECIDES, "D")
+    record = {
+        "players": 2,
+        "dealer": 0,
+        "seen": {},
+        "actions": [{"seat": s, "type": "play", "card": c} for s, c in plays],
+    }
+    answer, said = _judged(client, "briscola", record)
+    assert answer["verdict"] == "undecided" and answer["missing_turn_up"]
+    assert said == "The record is undecided: the turn-up must be shown to decide the deal."
+    match = {"players": 2, "deals": [{k: v for k, v in record.items() if k != "players"}]}
+    answer = client.post("/v1/briscola/matches/adjudicate", json={"match": match}).get_json()
+    assert needed_text(answer) == "deal 0: the turn-up must be shown"

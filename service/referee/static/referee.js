@@ -658,7 +658,15 @@ const missingText = (missing) =>
   (missing || [])
     .map((m) => `${m.deal != null ? `deal ${m.deal}: ` : ""}seat ${m.seat} must show ${m.cards === 1 ? "its card" : `its ${COUNTS[m.cards] ?? m.cards} cards`}`)
     .join("; ");
-const undecidedText = (answer) => `${missingText(answer.missing)} to decide the deal.`;
+const neededText = (answer) => {
+  const said = answer.missing && answer.missing.length ? [missingText(answer.missing)] : [];
+  if (answer.missing_turn_up) {
+    const deals = answer.deals || [];
+    said.push(`${deals.length ? `deal ${deals[deals.length - 1].index}: ` : ""}the turn-up must be shown`);
+  }
+  return said.join("; ");
+};
+const undecidedText = (answer) => `${neededText(answer)} to decide the deal.`;
 function proofSentence(error) {
   if (!error.proof) return "";
   const numbers = (error.proof.actions || []).map((i) => i + 1);
