@@ -1,0 +1,95 @@
+"""Briscola's greedy rollout without states: :func:`~service.rules.bots.pimc.play_out` with the greedy policy
+(:func:`~service.rules.bots.cheap.rollout_action`), played on lists in place of the game's ``apply``.
+
+The same deal to the same end, card for card, and the same :func:`~service.rules.bots.pimc.outcome`: the greedy
+choice (:func:`~service.rules.bots.cheap.greedy_card`, its ties in hand order), the trick's winner and points
+(the game's own remembered scoring), the draws after a trick (:func:`~service.rules.tricks.draw_after_trick`) and
+the result's sides, tie rule and win bonus (``Briscola.result``). It holds only while nothing but plays is left:
+Briscola's play phase, where a rollout never exchanges the turn-up. A test plays both on many worlds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.rules.bots.cheap import worth
+from service.rules.briscola.common import _scored
+from service.rules.briscola.game import Briscola, sides
+from service.rules.tricks import _draw_orders, side_of, side_points
+
+WIN_BONUS = 20.0
+"""As :data:`service.rules.bots.pimc.WIN_BONUS` (kept equal by a test)."""
+
+
+def play_out(game: Briscola, state: Any, seat: int) -> float:
+    """``state`` (Briscola's play phase) played to the end greedily: its outcome for ``seat``'s side."""
+    trump, players, options = state.trump, state.players, state.options
+    value = worth(game, trump, options)
+    groups = sides(players, options)
+    side_index = [side_of(s, groups) for s in range(players)]
+    hands = [list(s.hand) for s in state.seats]
+    points = [s.points for s in state.seats]
+    trick: list[str] = list(state.trick)
+    leader, to_act = state.leader, state.to_act
+    stock, drawn = state.stock, 0
+    orders = _draw_orders(players)
+    last = state.tricks[-1].winner if state.tricks else None
+    left = sum(len(hand) for hand in hands)
+    while to_act is not None and left:
+        cards = hands[to_act]
+        card = _greedy(trump, trick, leader, players, side_index, to_act, cards, value)
+        cards.remove(card)
+        left -= 1
+        trick.append(card)
+        if len(trick) < players:
+            to_act = (to_act + 1) % players
+            continue
+        index, won = _scored(trump, tuple(trick))
+        winner = (leader + index) % players
+        points[winner] += won
+        last = winner
+        if drawn < len(stock):
+            for s in orders[winner][: len(stock) - drawn]:
+                hands[s].append(stock[drawn])
+                drawn += 1
+                left += 1
+        trick = []
+        leader = to_act = winner
+    return _outcome(points, groups, options, last, side_index[seat])
+
+
+def _greedy(
+    trump: str,
+    trick: list[str],
+    leader: int,
+    players: int,
+    side_index: list[int],
+    seat: int,
+    cards: list[str],
+    value: dict[str, tuple[int, int]],
+) -> str:
+    """:func:`~service.rules.bots.cheap.greedy_card` on plain values (Briscola: the seat's partners are its side)."""
+    if trick:
+        index, points = _scored(trump, tuple(trick))
+        if points and side_index[(leader + index) % players] != side_index[seat]:
+            length = len(trick)
+            takers = [c for c in cards if _scored(trump, (*trick, c))[0] == length]
+            if takers:
+                return min(takers, key=lambda c: (value[c], c[1] == trump))
+    return min(cards, key=lambda c: (c[1] == trump, value[c]))
+
+
+def _outcome(points: list[int], groups: Any, options: Any, last: int | None, side: int) -> float:
+    """:func:`~service.rules.bots.pimc.outcome` of ``Briscola.result``: the side's card points, the win bonus more
+    for a deal won (less for one lost; a tie of two sides goes to the last trick's under ``last_trick``)."""
+    totals = side_points(points, groups)
+    best = max(totals)
+    top = [i for i, total in enumerate(totals) if total == best]
+    winning: int | None = top[0] if len(top) == 1 else None
+    if winning is None and len(groups) == 2 and options.tie_rule == "last_trick" and last is not None:
+        winning = side_of(last, groups)
+    bonus = 0.0 if winning is None else WIN_BONUS if winning == side else -WIN_BONUS
+    return float(totals[side] + bonus)
+
+
+__all__ = ["play_out"]
