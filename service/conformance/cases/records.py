@@ -137,6 +137,58 @@ def renege_case(game: Game[Any, Any, Any]) -> Iterator[Case]:
             return
 
 
+def later_renege_case(game: Game[Any, Any, Any]) -> Iterator[Case]:
+    """Briscan's or Brisque's first seeded deal with a renege in the final phase that only a later play proves: a
+    table record (only the turn-up seen) where a seat that must follow plays a card the rules refuse, holding cards
+    nobody saw, then legal plays to the end, in which it plays a card the rule asked for: illegal at the renege,
+    proved by the renege and that later play."""
+    legal_plays = getattr(game, "legal_plays", None)
+    if legal_plays is None:
+        return
+    rng = random.Random(f"renege-later/{game.id}")
+    for played in corpus(game):
+        seen = {"turn_up": played.states[0].turn_up}
+        for index, state in enumerate(played.states[:-1]):
+            seat = state.to_act
+            if state.phase != "final" or not state.trick or played.actions[index]["type"] != "play":
+                continue
+            refused = [c for c in state.seats[seat].hand if c not in legal_plays(state, seat)]
+            if not refused:
+                continue
+            actions = [*played.actions[:index], {"seat": seat, "type": "play", "card": rng.choice(refused)}]
+            state = game.play_to_trick(state, seat, actions[-1]["card"]).state
+            while state.to_act is not None:
+                action = rng.choice([a for a in game.legal_actions(state) if a["type"] == "play"])
+                actions.append(action)
+                state = game.apply(state, load_action(game, action)).state
+            error = table_refusal(game, played, seen, actions)
+            if error is None or len(error.get("proof", {}).get("actions", ())) != 2:
+                continue
+            record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
+            later = error["proof"]["actions"][1]
+            yield post(
+                game,
+                "records/adjudicate",
+                {"record": {**record, "seen": seen, "actions": actions}},
+                (SECTIONS["flow"],),
+                f"A table record with a renege at action {index} in the final phase (only the turn-up seen) that the "
+                f"seat's later play at action {later} proves: illegal at the renege, proved by the two actions.",
+                "record-table-illegal",
+            )
+            return
+
+
+def table_refusal(
+    game: Game[Any, Any, Any], played: Played, seen: dict[str, Any], actions: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The engine's refusal of a seeded deal's ``actions`` at a table that saw ``seen`` (None: none refused)."""
+    start, table = played.states[0], Seen.of(seen)
+    deck = seen_deck(game, start.players, start.dealer, start.options, table)
+    first = game.deal_checked(start.players, start.dealer, start.options, deck, getattr(start, "carry", None))
+    loaded = [load_action(game, a) for a in actions]
+    return replay_seen(game, first, loaded, table, keep_events=False)[3]
+
+
 def hand_table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
     """A hand game's shortest seeded deal decided at a showdown, as a table record: nothing seen but what the deal
     shows everyone (``undecided``, missing the cards of each hand shown), then with those hands seen and each card
@@ -165,6 +217,16 @@ def hand_table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
         ),
     ):
         yield post(game, "records/adjudicate", {"record": table}, (flow,), what, group)
+    match = {k: v for k, v in record.items() if k in ("players", "options", "carry")}
+    match["deals"] = [{"dealer": record["dealer"], "seen": public, "actions": record["actions"]}]
+    yield post(
+        game,
+        "matches/adjudicate",
+        {"match": match},
+        (flow,),
+        "The undecided table record as a match of one deal: the match is undecided, `missing` naming the deal.",
+        "match-table-undecided",
+    )
 
 
 def named_actions(played: Played) -> list[dict[str, Any]]:
@@ -247,6 +309,7 @@ def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
     if isinstance(game, TrickGame):
         yield from table_cases(game)
         yield from renege_case(game)
+        yield from later_renege_case(game)
     elif hasattr(game, "missing_cards"):
         yield from hand_table_cases(game)
         yield from card_seen_cases(game)
