@@ -464,7 +464,7 @@ def test_a_record_no_turn_up_admits_is_illegal_with_the_furthest_replay():
 @pytest.mark.parametrize("game_id", TURN_UP_GAMES)
 @pytest.mark.parametrize("k", range(16))
 def test_dropping_the_turn_up_never_calls_a_record_illegal_nor_changes_its_result(game_id, k):
-    """A random deal's record without its turn-up (no hand seen, or every hand): never illegal; where complete, the
+    """A random deal's record without its turn-up (no hand seen, one, or every hand): never illegal; where complete, the
     dealt result; the dealt turn-up is one it admits; undecided only with the turn-up missing."""
     deal = random_deal(game_id, k)
     game = deal.game
@@ -472,7 +472,7 @@ def test_dropping_the_turn_up_never_calls_a_record_illegal_nor_changes_its_resul
     moves = [load(game, step.action) for step in deal.steps]
     options, start = game.options(deal.options), deal.start.state
     carry = None if deal.carry is None else carry_of(game, deal.carry)
-    for seats in ((), tuple(range(deal.players))):
+    for seats in ((), (k % deal.players,), tuple(range(deal.players))):
         seen = Seen(seen_of(deal, seats).hands)
         deck = seen_deck(game, deal.players, start.dealer, options, seen)
         first = game.deal_checked(deal.players, start.dealer, options, deck, carry)
