@@ -5,17 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, fields, validate, validates_schema
+from marshmallow import Schema, fields, validate
 
 from schemas.derive import game_field
 from schemas.fields import StrictInteger, StrictString
-from schemas.operations.records import adjudication_error, notation_field, one_of, record_schema
+from schemas.operations.records import adjudication_error, record_or_text_fields, verdict_field
 from schemas.operations.suggest import candidate_schema, work_fields
 from schemas.parts import GameParts
 from service.rules.analysis import LABELS, LEVELS, POLICY
 from service.rules.game import Game
-
-VERDICTS = ("complete", "in_progress", "illegal", "undecided")
 
 
 def serves(game: Game[Any, Any, Any]) -> bool:
@@ -33,16 +31,7 @@ def _request(parts: GameParts) -> type[Schema]:
     return parts.build(
         "AnalyzeRequest",
         {
-            "record": fields.Nested(
-                record_schema(parts), metadata={"description": "The record as JSON (or give `notation`)."}
-            ),
-            "notation": notation_field(
-                "The record as text (docs/api.md section 16, docs/notation.md), in place of "
-                "`record`; an illegal action's `error` then also gives its `line` and "
-                "`column`."
-            ),
-            "check_one": validates_schema(one_of("record", "notation")),
-            "json_schema_variants": {"AsJson": ("record",), "AsText": ("notation",)},
+            **record_or_text_fields(parts),
             "seats": fields.List(
                 StrictInteger(validate=validate.Range(0, game.max_players - 1)),
                 validate=validate.Length(1, game.max_players),
@@ -104,7 +93,7 @@ def _response(parts: GameParts) -> type[Schema]:
     return parts.build(
         "AnalyzeResponse",
         {
-            "verdict": fields.String(required=True, validate=validate.OneOf(VERDICTS)),
+            "verdict": verdict_field(),
             "error": fields.Nested(adjudication_error(parts), required=True, allow_none=True),
             "decisions": fields.List(fields.Nested(decision), required=True),
             "summary": fields.List(

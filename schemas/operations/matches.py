@@ -11,14 +11,16 @@ from marshmallow import Schema, ValidationError, fields, validate
 from schemas.common import result_field, word_field
 from schemas.operations.play import deal_fields
 from schemas.operations.records import (
-    MAX_ACTIONS,
+    actions_field,
     adjudication_error,
     json_or_text,
+    json_or_text_fields,
     missing_field,
     proof_field,
     trace_fields,
     traced_views,
     turn_up_fields,
+    verdict_field,
 )
 from schemas.parts import GameParts
 from service.rules.game import Game
@@ -46,20 +48,16 @@ class DealsList(fields.List):
 
 def schemas(parts: GameParts) -> dict[str, type[Schema]]:
     """The match (with trace and views asked) and the verdict: each deal's, the standings, the winners."""
-    request = json_or_text(
-        parts,
-        "MatchRequest",
-        ("match", match_schema(parts)),
+    text = (
         "The match as text (docs/api.md section 16, docs/notation.md), in place of `match` (a text of one deal is a "
-        "match of one deal); an illegal action's `error` then also gives its `line` and `column`.",
-        "each deal's trace",
+        "match of one deal); an illegal action's `error` then also gives its `line` and `column`."
     )
+    document = json_or_text_fields("match", match_schema(parts), text)
+    request = json_or_text(parts, "MatchRequest", document, "each deal's trace")
     response = parts.build(
         "MatchResponse",
         {
-            "verdict": fields.String(
-                required=True, validate=validate.OneOf(["complete", "in_progress", "illegal", "undecided"])
-            ),
+            "verdict": verdict_field(),
             "missing": missing_field(deal=True),
             **{k: v for k, v in turn_up_fields(parts.game).items() if k == "missing_turn_up"},
             "deals": fields.List(
@@ -101,7 +99,7 @@ def match_schema(parts: GameParts) -> type[Schema]:
                 name: shared[name]
                 for name in ("dealer", "seed", "deck", "seen", "check_source", "json_schema_variants")
             },
-            "actions": fields.List(parts.deriver.action(), required=True, validate=validate.Length(max=MAX_ACTIONS)),
+            "actions": actions_field(parts),
         },
         "One deal of a match: its dealer, a deck, a seed or what a table saw (`seen`), and the actions in order.",
     )
@@ -141,9 +139,7 @@ def _deal_verdict(parts: GameParts) -> type[Schema]:
         "MatchDealVerdict",
         {
             "index": fields.Integer(required=True, metadata={"description": "The deal's index in the match."}),
-            "verdict": fields.String(
-                required=True, validate=validate.OneOf(["complete", "in_progress", "illegal", "undecided"])
-            ),
+            "verdict": verdict_field(),
             "missing": missing_field(),
             **turn_up_fields(parts.game),
             "applied": fields.Integer(required=True),

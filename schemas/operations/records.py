@@ -17,6 +17,13 @@ from service.rules.seen import has_turn_up
 
 MAX_ACTIONS = 1_000
 """Actions in one record."""
+VERDICTS = ("complete", "in_progress", "illegal", "undecided")
+"""The verdicts on a record, a match and each of its deals (docs/api.md sections 8 and 15)."""
+RECORD_TEXT = (
+    "The record as text (docs/api.md section 16, docs/notation.md), in place of `record`; an illegal action's "
+    "`error` then also gives its `line` and `column`."
+)
+"""The ``notation`` of a request that takes a record as JSON or as text."""
 MAX_NOTATION = 1_000_000
 """Characters of a record or match written as text (docs/api.md section 16): the longest match (10,000 actions) takes
 well under half of it."""
@@ -29,20 +36,11 @@ def serves(game: Game[Any, Any, Any]) -> bool:
 
 def schemas(parts: GameParts) -> dict[str, type[Schema]]:
     """The record (with the views asked) and the verdict: the refused action if any, the final state."""
-    request = json_or_text(
-        parts,
-        "RecordRequest",
-        ("record", record_schema(parts)),
-        "The record as text (docs/api.md section 16, docs/notation.md), in place of `record`; an illegal action's "
-        "`error` then also gives its `line` and `column`.",
-        "the record's trace",
-    )
+    request = json_or_text(parts, "RecordRequest", record_or_text_fields(parts), "the record's trace")
     response = parts.build(
         "AdjudicateResponse",
         {
-            "verdict": fields.String(
-                required=True, validate=validate.OneOf(["complete", "in_progress", "illegal", "undecided"])
-            ),
+            "verdict": verdict_field(),
             "applied": fields.Integer(required=True),
             "error": fields.Nested(adjudication_error(parts), required=True, allow_none=True),
             "state": parts.state_field(),
@@ -61,21 +59,26 @@ def schemas(parts: GameParts) -> dict[str, type[Schema]]:
     return {"record_request": request, "adjudicate_response": response}
 
 
-def json_or_text(parts: GameParts, name: str, json: tuple[str, type[Schema]], text: str, traced: str) -> type[Schema]:
-    """A body that takes one document as JSON (``json``: its field and schema) or as text (``notation``,
-    described by ``text``), one of the two, with the views and the trace (``traced``) asked of it."""
-    key, schema = json
-    return parts.build(
-        name,
-        {
-            key: fields.Nested(schema, metadata={"description": f"The {key} as JSON (or give `notation`)."}),
-            "notation": notation_field(text),
-            "check_one": validates_schema(one_of(key, "notation")),
-            "json_schema_variants": {"AsJson": (key,), "AsText": ("notation",)},
-            **parts.views_asked(),
-            **trace_asked(traced),
-        },
-    )
+def json_or_text(parts: GameParts, name: str, document: dict[str, Any], traced: str) -> type[Schema]:
+    """A body that takes one document as JSON or as text (``document``: :func:`json_or_text_fields`), with the views
+    and the trace (``traced``) asked of it."""
+    return parts.build(name, {**document, **parts.views_asked(), **trace_asked(traced)})
+
+
+def record_or_text_fields(parts: GameParts) -> dict[str, Any]:
+    """A body's record, as JSON or as text (:func:`json_or_text_fields`)."""
+    return json_or_text_fields("record", record_schema(parts), RECORD_TEXT)
+
+
+def json_or_text_fields(key: str, schema: type[Schema], text: str) -> dict[str, Any]:
+    """A body's one document: as JSON (field ``key``, of ``schema``) or as text (``notation``, described by
+    ``text``), exactly one of the two."""
+    return {
+        key: fields.Nested(schema, metadata={"description": f"The {key} as JSON (or give `notation`)."}),
+        "notation": notation_field(text),
+        "check_one": validates_schema(one_of(key, "notation")),
+        "json_schema_variants": {"AsJson": (key,), "AsText": ("notation",)},
+    }
 
 
 @functools.cache
@@ -85,10 +88,20 @@ def record_schema(parts: GameParts) -> type[Schema]:
         "Record",
         {
             **deal_fields(parts),
-            "actions": fields.List(parts.deriver.action(), required=True, validate=validate.Length(max=MAX_ACTIONS)),
+            "actions": actions_field(parts),
         },
         "A record: a deal (deck or seed) and the actions in order.",
     )
+
+
+def verdict_field() -> fields.Field:
+    """An answer's ``verdict``: one of :data:`VERDICTS`."""
+    return fields.String(required=True, validate=validate.OneOf(list(VERDICTS)))
+
+
+def actions_field(parts: GameParts) -> fields.Field:
+    """A record's or a match deal's actions, in order (at most :data:`MAX_ACTIONS`)."""
+    return fields.List(parts.deriver.action(), required=True, validate=validate.Length(max=MAX_ACTIONS))
 
 
 def notation_field(description: str, **kwargs: Any) -> fields.Field:

@@ -7,7 +7,7 @@ from typing import Any
 
 from schemas.operations.analyze import serves
 from service.api.answers import rules_echo
-from service.api.operations.notation import at_action, pointed, record_of_text
+from service.api.operations.notation import at_action, pointed, record_in
 from service.api.operations.play import dealt
 from service.api.operations.suggest import weighed
 from service.api.routes import GameRoutes
@@ -44,9 +44,7 @@ def register(routes: GameRoutes) -> None:
         Rules the schema cannot state: each of `seats` is a seat of the table, none twice (a 422 at `/seats/i`);
         the work (decisions times the level's samples) is bounded: past the budget, a 422 at `/level` when an
         easier level fits, else at `/seats`, saying how many decisions fit at each level."""
-        record, reading = data.get("record"), None
-        if record is None:
-            record, reading = record_of_text(game, s, data["notation"])
+        record, reading = record_in(game, s, data)
         with pointed(reading, "/record"):
             options, transition, _ = dealt(game, record, "/record")
         players = record["players"]

@@ -9,7 +9,7 @@ from flask import Response
 
 from schemas.operations.matches import serves
 from service.api.answers import answer, rules_echo
-from service.api.operations.notation import at_action, match_of_text, pointed
+from service.api.operations.notation import at_action, match_in, pointed
 from service.api.plain import MatchReader
 from service.api.routes import GameRoutes
 from service.rules.game import Game
@@ -58,9 +58,7 @@ def register(routes: GameRoutes) -> None:
         Rules across fields that the schema cannot state: every deal's `dealer` is less than `players`; a `deck`
         holds exactly the pack for this player count and these options; at most 10,000 actions in all the deals
         (a 422 before any deal is replayed)."""
-        raw, reading = data.get("match"), None
-        if raw is None:
-            raw, reading = match_of_text(game, s, data["notation"])
+        raw, reading = match_in(game, s, data)
         match = Match(
             players=raw["players"],
             options=raw.get("options") or game.options(None),

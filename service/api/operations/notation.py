@@ -109,6 +109,22 @@ def match_of_text(game: Game[Any, Any, Any], s: GameSchemas, text: str) -> tuple
     return loaded(game, s, reading), reading
 
 
+def record_in(game: Game[Any, Any, Any], s: GameSchemas, data: dict[str, Any]) -> tuple[dict[str, Any], Reading | None]:
+    """A body's record, as JSON (``record``) or read from its ``notation`` (:func:`record_of_text`), with the
+    reading (None for JSON)."""
+    if data.get("record") is not None:
+        return data["record"], None
+    return record_of_text(game, s, data["notation"])
+
+
+def match_in(game: Game[Any, Any, Any], s: GameSchemas, data: dict[str, Any]) -> tuple[dict[str, Any], Reading | None]:
+    """A body's match, as JSON (``match``) or read from its ``notation`` (:func:`match_of_text`), with the reading
+    (None for JSON)."""
+    if data.get("match") is not None:
+        return data["match"], None
+    return match_of_text(game, s, data["notation"])
+
+
 @contextmanager
 def pointed(reading: Reading | None, prefix: str) -> Iterator[None]:
     """Inside, a problem the engine finds with the record read from text (a dealer not at the table, a deck that
@@ -219,4 +235,15 @@ def _action(game: Game[Any, Any, Any], action: ActionBase) -> dict[str, Any]:
     return plain
 
 
-__all__ = ["at_action", "canonical", "loaded", "match_of_text", "pointed", "record_of_text", "register", "serves"]
+__all__ = [
+    "at_action",
+    "canonical",
+    "loaded",
+    "match_in",
+    "match_of_text",
+    "pointed",
+    "record_in",
+    "record_of_text",
+    "register",
+    "serves",
+]

@@ -9,7 +9,7 @@ from flask import Response
 
 from schemas.operations.records import serves
 from service.api.answers import answer, rules_echo
-from service.api.operations.notation import at_action, pointed, record_of_text
+from service.api.operations.notation import at_action, pointed, record_in
 from service.api.operations.play import commitment, dealt, table_views
 from service.api.plain import RecordReader
 from service.api.routes import GameRoutes
@@ -51,9 +51,7 @@ def register(routes: GameRoutes) -> None:
 
         Rules across fields that the schema cannot state: `dealer` is less than `players`; a `deck` holds exactly
         the pack for this player count and these options."""
-        record, reading = data.get("record"), None
-        if record is None:
-            record, reading = record_of_text(game, s, data["notation"])
+        record, reading = record_in(game, s, data)
         with pointed(reading, "/record"):
             options, transition, deck = dealt(game, record, "/record")
         seen = Seen.of(record["seen"]) if "seen" in record else None
