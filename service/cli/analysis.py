@@ -9,18 +9,15 @@ from typing import Any
 
 import click
 
-from service.cli.common import ArbiterCommand, BadInput, Context, action_text, emit
+from service.cli.common import BadInput, Context, action_text, emit, file_command
 
 LEVELS = ("easy", "normal")
 
 
-@click.command("analyze", cls=ArbiterCommand)
-@click.argument("game")
-@click.argument("file", type=click.Path(allow_dash=True))
+@file_command("analyze")
 @click.option("--seat", "seats", type=int, multiple=True, help="A seat to analyse (repeat it; default: every seat).")
 @click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True)
 @click.option("--seed", help='Seeds each decision\'s samples (default "suggest").')
-@click.pass_obj
 def analyze(ctx: Context, game: str, file: str, seats: tuple[int, ...], level: str, seed: str | None) -> None:
     """Each decision of the record in FILE (JSON, or written as text; - reads stdin) weighed as actions/suggest
     weighs it, labelled best, good, inaccuracy, mistake or blunder by its loss, and each seat's accuracy."""

@@ -169,6 +169,28 @@ class ArbiterGroup(ArbiterCommand, click.Group):
         return super().get_command(ctx, cmd_name)
 
 
+def stacked(*steps: Callable[[Any], Any]) -> Callable[[Callable[..., None]], Any]:
+    """The decorators ``steps``, written top down, as one (the first, a ``click.command``, outermost)."""
+
+    def decorate(command: Callable[..., None]) -> Any:
+        for step in reversed(steps):
+            command = step(command)
+        return command
+
+    return decorate
+
+
+def file_command(name: str) -> Callable[[Callable[..., None]], Any]:
+    """A command ``NAME GAME FILE`` (FILE a path, or - for stdin) given the :class:`Context`; its options are
+    declared below it."""
+    return stacked(
+        click.command(name, cls=ArbiterCommand),
+        click.argument("game"),
+        click.argument("file", type=click.Path(allow_dash=True)),
+        click.pass_obj,
+    )
+
+
 class Context:
     """What a command needs: the shared options' values and the service they name (made on first use)."""
 

@@ -14,6 +14,7 @@ from service.cli.common import (
     emit,
     hands_of,
     options_of,
+    stacked,
     table,
 )
 
@@ -21,21 +22,14 @@ from service.cli.common import (
 def hands_command(given: str) -> Callable[[Callable[..., None]], Any]:
     """A command over hands of a game: GAME, then the hands (or cards) ``given`` on the line or in ``--hands
     FILE``, and ``--options``."""
-    steps = [
+    return stacked(
         click.command(cls=ArbiterCommand),
         click.argument("game"),
         click.argument(given, nargs=-1),
         click.option("--hands", "hands_file", type=click.Path(allow_dash=True), help="A JSON list of hands."),
         click.option("--options", help="Rule options as a JSON object."),
         click.pass_obj,
-    ]
-
-    def decorate(command: Callable[..., None]) -> Any:
-        for step in reversed(steps):
-            command = step(command)
-        return command
-
-    return decorate
+    )
 
 
 @hands_command("cards")

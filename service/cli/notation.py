@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from service.cli.common import EXIT_BAD_INPUT, Arbiter, ArbiterCommand, BadInput, Context, emit, read_json
+from service.cli.common import EXIT_BAD_INPUT, Arbiter, BadInput, Context, emit, file_command, read_json
 
 INVALID_NOTATION = "/invalid-notation"
 NOT_A_RECORD = "not_a_record"
@@ -80,10 +80,7 @@ def _read_text(path: str) -> str:
         raise BadInput(f"{path}: {error}") from None
 
 
-@click.command("format", cls=ArbiterCommand)
-@click.argument("game")
-@click.argument("file", type=click.Path(allow_dash=True))
-@click.pass_obj
+@file_command("format")
 def format_(ctx: Context, game: str, file: str) -> None:
     """Write a record or a match (FILE: JSON, the record or match itself or {record} / {match}) as canonical text."""
     data = read_json(file)
@@ -97,10 +94,7 @@ def format_(ctx: Context, game: str, file: str) -> None:
     click.echo(answer["notation"], nl=False)
 
 
-@click.command("parse", cls=ArbiterCommand)
-@click.argument("game")
-@click.argument("file", type=click.Path(allow_dash=True))
-@click.pass_obj
+@file_command("parse")
 def parse(ctx: Context, game: str, file: str) -> None:
     """Read a record or a match written as text (FILE) and print it as JSON: {record} or {match}."""
     text = _read_text(file)
