@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from service.notation.errors import Code, NotationError
 from service.notation.grammar import Field, Shape, Signature, signatures
@@ -49,6 +49,17 @@ class DealText:
     positions: dict[str, Position] = field(default_factory=dict)
     given: set[str] = field(default_factory=set)
     """The deal's tags read so far (lower case)."""
+
+
+class ActionText(NamedTuple):
+    """An action being read: its signature, its type's word, the action so far, where each of its pointers was
+    read (``positions``) and its pointer (``prefix``, ``/actions/i``)."""
+
+    signature: Signature
+    type_token: Token
+    action: dict[str, Any]
+    positions: dict[str, Position]
+    prefix: str
 
 
 @dataclass
@@ -297,8 +308,9 @@ class Reader:
         deal.positions[prefix + "/type"] = (type_token.line, type_token.column)
         if index == 0:
             deal.positions["/actions"] = deal.positions[prefix]
+        read = ActionText(signature, type_token, action, deal.positions, prefix)
         for value_field in signature.fields:
-            self.field(signature, value_field, type_token, action, deal.positions, prefix)
+            self.field(read, value_field)
         deal.actions.append(action)
 
     def word(self) -> Token | None:
@@ -308,20 +320,13 @@ class Reader:
             return token
         return None
 
-    def field(
-        self,
-        signature: Signature,
-        value_field: Field,
-        type_token: Token,
-        action: dict[str, Any],
-        positions: dict[str, Position],
-        prefix: str,
-    ) -> None:
+    def field(self, read: ActionText, value_field: Field) -> None:
         """One field of an action, by its shape (N-A2)."""
+        signature, type_token, action, positions, prefix = read
         name, shape = value_field.name, value_field.shape
         if name in signature.one_of:  # the group's first field reads the word for all of them
             if value_field is next(f for f in signature.fields if f.name in signature.one_of):
-                self.alternative(signature, type_token, action, positions, prefix)
+                self.alternative(read)
             return None
         if value_field.keyword:
             token = self.word()
@@ -348,16 +353,10 @@ class Reader:
         action[name] = _value(token, token.text, value_field)
         return None
 
-    def alternative(
-        self,
-        signature: Signature,
-        type_token: Token,
-        action: dict[str, Any],
-        positions: dict[str, Position],
-        prefix: str,
-    ) -> None:
+    def alternative(self, read: ActionText) -> None:
         """The word of an ``exactly_one_of`` group: the field whose suffix it carries (or the one without a
         suffix)."""
+        signature, type_token, action, positions, prefix = read
         group = [f for f in signature.fields if f.name in signature.one_of]
         token = self.word()
         if token is None:
