@@ -10,6 +10,12 @@ from tests.notation.texts import formatted, parsed
 
 TOP = '[Notation "card-arbiter/1"]\n[Game "{game}"]\n[Players "{players}"]\n'
 
+
+def _suit(suit: str, ranks: str = "AKQJT98765432") -> str:
+    """One suit's cards in a deck's text, ``ranks`` in order, each followed by ``suit`` as written."""
+    return " ".join(f"{rank}{suit}" for rank in ranks)
+
+
 LENIENT: list[tuple[str, str, str]] = [
     (
         "briscola",
@@ -37,26 +43,12 @@ LENIENT: list[tuple[str, str, str]] = [
     (
         "three-card-brag",
         '[Players "2"][Options "blind_allowed=FALSE max_bet=NULL"][Carry "pot=5"][Dealer "1"]'
-        '[Deck "10h '
-        + " ".join(f"{r}♠" for r in "AKQJ98765432")
-        + " 10s "
-        + " ".join(f"{r}h" for r in "akqj98765432")
-        + " "
-        + " ".join(f"{r}D" for r in "AKQJT98765432")
-        + " "
-        + " ".join(f"{r}♣" for r in "AKQJT98765432")
-        + '"]'
+        f'[Deck "10h {_suit("♠", "AKQJ98765432")} 10s {_suit("h", "akqj98765432")} {_suit("D")} {_suit("♣")}"]'
         "s0 bet +2 s1 raise 4 s0 call",
         TOP.format(game="three-card-brag", players=2)
-        + '[Options "blind_allowed=false max_bet=null"]\n[Carry "pot=5"]\n\n[Dealer "1"]\n[Deck "TH '
-        + " ".join(f"{r}S" for r in "AKQJ98765432")
-        + " TS "
-        + " ".join(f"{r}H" for r in "AKQJ98765432")
-        + " "
-        + " ".join(f"{r}D" for r in "AKQJT98765432")
-        + " "
-        + " ".join(f"{r}C" for r in "AKQJT98765432")
-        + '"]\n1. s0 bet 2 s1 raise 4\n2. s0 call\n',
+        + '[Options "blind_allowed=false max_bet=null"]\n[Carry "pot=5"]\n\n[Dealer "1"]\n'
+        + f'[Deck "TH {_suit("S", "AKQJ98765432")} TS {_suit("H", "AKQJ98765432")} {_suit("D")} {_suit("C")}"]\n'
+        + "1. s0 bet 2 s1 raise 4\n2. s0 call\n",
     ),
     (
         "briscola-chiamata",
