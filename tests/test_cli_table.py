@@ -8,6 +8,7 @@ import json
 from click.testing import CliRunner
 
 from service.cli import main
+from tests.api.test_table_records import CARD_SEEN
 from tests.rules.test_seen import TRUMP_DECIDES, briscola_plays
 
 BRAG = {
@@ -50,14 +51,8 @@ def test_an_undecided_table_record_says_whose_cards_must_be_shown(tmp_path):
 
 
 def test_an_illegal_table_record_says_what_proves_it(tmp_path):
-    record = {
-        "players": 2,
-        "dealer": 0,
-        "seen": {"hands": [None, ["AS", "??", "??"]], "turn_up": "5D"},
-        "actions": [{"seat": 1, "type": "play", "card": "KC"}, {"seat": 0, "type": "play", "card": "AS"}],
-    }
     path = tmp_path / "briscola.json"
-    path.write_text(json.dumps(record))
+    path.write_text(json.dumps(CARD_SEEN))
     code, out = run("adjudicate", "briscola", str(path))
     assert code == 1 and "  proved by action 2, with the hands seen: seat 0 holding nothing; seat 1 holding " in out
 

@@ -5,6 +5,7 @@ one) is named at its deal, first, middle or last."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pytest
@@ -101,11 +102,18 @@ def test_trace_and_views_of_each_deal_are_the_records(client, game_id):
         assert entry["views"] == alone["views"]
 
 
-def _four(game_id: str, seed: str = "faults") -> PlayedMatch:
-    """Four complete deals none of which decides the match (a target far away)."""
+@pytest.fixture(params=sorted(GAMES))
+def four(request: pytest.FixtureRequest) -> PlayedMatch:
+    """Four complete deals of each game, none of which decides the match (a target far away): played once a
+    game, as a test only changes the match it builds from them (:meth:`PlayedMatch.match`, a new one each time)."""
+    return _four(request.param)
+
+
+@functools.cache
+def _four(game_id: str) -> PlayedMatch:
     options = {"briscola": {"deals_to_win": 5}, "briscan": {"target_score": 5000}, "brisque": {"target_score": 5000}}
     game = GAMES[game_id]
-    return play_match(game, game.min_players, seed, 4, options.get(game_id))
+    return play_match(game, game.min_players, "faults", 4, options.get(game_id))
 
 
 POSITIONS = {"first": 0, "middle": 2, "last": 3}
@@ -114,10 +122,9 @@ FOLLOWING = {"first": 1, "middle": 2, "last": 3}
 """Where a deal that should not have been played lies: the first deal that follows another, to the last."""
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
 @pytest.mark.parametrize("where", sorted(POSITIONS))
-def test_an_illegal_action_is_named_with_its_deal_and_index(client, game_id, where):
-    match = _four(game_id)
+def test_an_illegal_action_is_named_with_its_deal_and_index(client, four, where):
+    match, game_id = four, four.game.id
     body = match.match()
     k = POSITIONS[where]
     actions = body["deals"][k]["actions"]
@@ -135,10 +142,9 @@ def test_an_illegal_action_is_named_with_its_deal_and_index(client, game_id, whe
     assert answer["winners"] == [] and answer["decided_by"] is None
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
 @pytest.mark.parametrize("where", sorted(FOLLOWING))
-def test_a_deal_after_an_unfinished_one_is_not_played(client, game_id, where):
-    match = _four(game_id)
+def test_a_deal_after_an_unfinished_one_is_not_played(client, four, where):
+    match, game_id = four, four.game.id
     body = match.match()
     k = FOLLOWING[where]
     before = body["deals"][k - 1]
@@ -150,11 +156,10 @@ def test_a_deal_after_an_unfinished_one_is_not_played(client, game_id, where):
     assert answer["verdict"] == "illegal"
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
 @pytest.mark.parametrize("where", sorted(FOLLOWING))
-def test_a_dealer_out_of_turn_is_wrong_dealer(client, game_id, where):
+def test_a_dealer_out_of_turn_is_wrong_dealer(client, four, where):
     k = FOLLOWING[where]
-    match = _four(game_id)
+    match, game_id = four, four.game.id
     body = match.match()
     players = match.players
     body["deals"][k]["dealer"] = (body["deals"][k - 1]["dealer"] + 2) % players

@@ -46,14 +46,18 @@ def test_a_table_state_is_played_on_with_unseen_cards(client):
     assert client.post("/v1/briscola/states/validate", json={"state": after["state"]}).get_json()["valid"]
 
 
+CARD_SEEN = {
+    "players": 2,
+    "dealer": 0,
+    "seen": {"hands": [None, ["AS", "??", "??"]], "turn_up": "5D"},
+    "actions": [{"seat": 1, "type": "play", "card": "KC"}, {"seat": 0, "type": "play", "card": "AS"}],
+}
+"""A Briscola table record whose second action plays AS, a card the table saw in seat 1's hand (also through the
+CLI: tests/test_cli_table.py)."""
+
+
 def test_a_table_record_names_what_proves_an_action_illegal(client):
-    record = {
-        "players": 2,
-        "dealer": 0,
-        "seen": {"hands": [None, ["AS", "??", "??"]], "turn_up": "5D"},
-        "actions": [{"seat": 1, "type": "play", "card": "KC"}, {"seat": 0, "type": "play", "card": "AS"}],
-    }
-    body = client.post("/v1/briscola/records/adjudicate", json={"record": record}).get_json()
+    body = client.post("/v1/briscola/records/adjudicate", json={"record": CARD_SEEN}).get_json()
     assert body["verdict"] == "illegal" and body["applied"] == 1
     assert body["error"]["code"] == "card_seen" and body["error"]["proof"]["actions"] == [1]
 
