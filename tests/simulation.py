@@ -1,7 +1,8 @@
 """Random deals of any registered game, played through the engine: the one driver of every random playthrough.
 
-:func:`submitted` turns a listed legal action into one to submit (a free amount chosen within ``min``..``max``,
-a discard of at most ``max_cards``, a card from each of ``domains``); :func:`play` deals with a seed and plays
+:func:`submitted` (the conformance pack's, :mod:`service.conformance.simulate`) turns a listed legal action into
+one to submit (a free amount chosen within ``min``..``max``, a discard of at most ``max_cards``, a card from each
+of ``domains``), and :func:`carry_of` reads a carry as the wire gives it; :func:`play` deals with a seed and plays
 random listed actions to the end, keeping every step, so a test can look at each state, what was listed
 there, what was submitted and what it caused, and replay the whole as a record.
 """
@@ -14,8 +15,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from schemas.game import game_schemas
 from service.conformance.cases.corpus import VARIANTS as PACK_VARIANTS
+from service.conformance.simulate import carry_of, submitted
 from service.rules.base import Transition
 from service.rules.game import Game
 from service.rules.shuffle import shuffle
@@ -65,54 +66,9 @@ def tables(game: Game[Any, Any, Any], options: Mapping[str, Any]) -> list[int]:
     return [n for n in game.player_counts() if not game.check_table(n, 0, built)]
 
 
-def carry_of(game: Game[Any, Any, Any], carry: Mapping[str, Any]) -> Any:
-    """The game's carry (``carry_type``) from its JSON form, as the deal request's schema loads it."""
-    assert game.carry_type is not None, f"{game.id} carries nothing between deals"
-    return game_schemas(game).deriver.schema(game.carry_type)().load(carry)
-
-
 def carries(game: Game[Any, Any, Any]) -> list[dict[str, Any] | None]:
     """The carries of :data:`CARRIES` for ``game`` (none when it has none)."""
     return CARRIES.get(game.id, [None])
-
-
-def _distinct_choice(domains: Mapping[str, Sequence[str]], rng: random.Random) -> dict[str, str] | None:
-    """One card from each domain, no card twice (a random such choice), or None when there is none."""
-    names = list(domains)
-
-    def fill(i: int, used: set[str]) -> dict[str, str] | None:
-        if i == len(names):
-            return {}
-        for card in rng.sample(list(domains[names[i]]), len(domains[names[i]])):
-            if card not in used:
-                rest = fill(i + 1, used | {card})
-                if rest is not None:
-                    return {names[i]: card, **rest}
-        return None
-
-    return fill(0, set())
-
-
-def submitted(
-    listed: Mapping[str, Any], hand: Sequence[str], rng: random.Random, amount: str = "random"
-) -> dict[str, Any]:
-    """A submittable action from a listed one (docs/api.md 6). A free amount: ``amount`` is ``min``, ``max`` (the
-    highest of ``min``'s parity up to ``max``: a blind Brag stake is even) or ``random`` (one of those, or
-    between); a discard: a random choice of at most ``max_cards`` cards of ``hand`` (the listed seat's); a
-    declaration: one card of each domain, distinct where possible."""
-    action = {k: v for k, v in listed.items() if k not in ("min", "max", "max_cards", "domains")}
-    if "min" in listed:
-        low, high = listed["min"], listed["max"]
-        top = low + 2 * ((high - low) // 2) if high is not None else low + 8
-        choices = list(range(low, top + 1, 2))
-        action["amount"] = {"min": low, "max": top}.get(amount, rng.choice([low, top, *choices]))
-    if "max_cards" in listed:
-        action["discard"] = rng.sample(list(hand), rng.randint(0, min(listed["max_cards"], len(hand))))
-    if "domains" in listed:
-        distinct = _distinct_choice(listed["domains"], rng)
-        chosen = {trump: rng.choice(cards) for trump, cards in listed["domains"].items()}
-        action["assignments"] = distinct if distinct is not None else chosen
-    return action
 
 
 @dataclass(frozen=True)

@@ -56,20 +56,24 @@ def load_action(game: Game[Any, Any, Any], data: Mapping[str, Any]) -> Any:
 
 
 def carry_of(game: Game[Any, Any, Any], carry: Mapping[str, Any] | None) -> Any:
+    """The game's carry (``carry_type``) from its JSON form, as the deal request's schema loads it (None: none)."""
     if carry is None:
         return None
     return _schemas(game).deriver.schema(game.carry_type)().load(dict(carry))
 
 
-def submitted(listed: Mapping[str, Any], hand: Sequence[str], rng: random.Random) -> dict[str, Any]:
+def submitted(
+    listed: Mapping[str, Any], hand: Sequence[str], rng: random.Random, amount: str = "random"
+) -> dict[str, Any]:
     """An action to submit from a listed one (docs/api.md 6): a free amount within ``min``..``max`` (even steps
-    from ``min``: a blind Brag stake is even), a discard of at most ``max_cards`` of ``hand``, a card of each
-    declared trump's domain (distinct where the first choice allows)."""
+    from ``min``: a blind Brag stake is even; ``amount``: ``min``, ``max``, the highest of those steps, or
+    ``random``, either or one between, drawn from ``rng`` either way), a discard of at most ``max_cards`` of
+    ``hand``, a card of each declared trump's domain (distinct where the first choice allows)."""
     action = {k: v for k, v in listed.items() if k not in ("min", "max", "max_cards", "domains")}
     if "min" in listed:
         low, high = listed["min"], listed["max"]
         top = low + 2 * ((high - low) // 2) if high is not None else low + 8
-        action["amount"] = rng.choice([low, top, *range(low, top + 1, 2)])
+        action["amount"] = {"min": low, "max": top}.get(amount, rng.choice([low, top, *range(low, top + 1, 2)]))
     if "max_cards" in listed:
         action["discard"] = rng.sample(list(hand), rng.randint(0, min(listed["max_cards"], len(hand))))
     if "domains" in listed:
