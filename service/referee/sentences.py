@@ -31,7 +31,7 @@ SENTENCES: dict[str, Entry] = {
     "ante": {"say": ["seat {seat} antes {amount} to the {pot|name:pot}", "seat {seat} antes {amount}"],
              "then": ", then seat {seat}"},
     "face_up": {"say": ["face up: {card|card} to seat {seat}"], "then": ", {card|card} to seat {seat}"},
-    "turn_up": {"say": ["{card|card} turned up: {trump|suit} are trumps"]},
+    "turn_up": {"say": ["{card|card} turned up: {trump|suit} are trumps", "the turn-up unseen"]},
     "bonus": {"say": ["seat {seat} scores {points|many:point} for the {kind|name:bonus}"]},
     "bet": {"say": ["seat {seat} bets {amount}", "seat {seat} bets {chips}"]},
     "call": {"say": ["seat {seat} calls {card|card}: {trump|suit} are trumps", "seat {seat} calls with {chips}"]},
@@ -158,8 +158,9 @@ def marked(text: str, terms: Sequence[tuple[str, str]]) -> Markup:
 
 
 def present(value: Any) -> bool:
-    """Whether a template may say a field (the script's ``present`` is the same)."""
-    return value is not None and value is not False and value != [] and value != {}
+    """Whether a template may say a field (the script's ``present`` is the same): not the trump of a turn-up
+    nobody saw, ``"?"`` (docs/api.md 18)."""
+    return value is not None and value is not False and value != [] and value != {} and value != "?"
 
 
 class Sayer:
