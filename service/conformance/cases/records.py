@@ -105,36 +105,19 @@ def renege_case(game: Game[Any, Any, Any]) -> Iterator[Case]:
     """Briscan's or Brisque's first seeded deal whose final phase has a seat that must follow, as a table record
     (only the turn-up seen) where that seat plays a card the rules refuse, then legal plays to the end: illegal at
     the renege, proved by a card the rule asked for that the seat showed (a meld's, or a later play)."""
-    legal_plays = getattr(game, "legal_plays", None)
-    if legal_plays is None:
+    for played, index, actions in _reneges(game, random.Random(f"renege/{game.id}")):
+        record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
+        yield post(
+            game,
+            "records/adjudicate",
+            {"record": {**record, "seen": {"turn_up": played.states[0].turn_up}, "actions": actions}},
+            (SECTIONS["flow"],),
+            f"A table record with a renege at action {index} in the final phase (only the turn-up seen): illegal "
+            "there, with what proves it (a card of the seat's shown before, or played later, that the rule asked "
+            "for).",
+            "record-table-illegal",
+        )
         return
-    rng = random.Random(f"renege/{game.id}")
-    for played in corpus(game):
-        for index, state in enumerate(played.states[:-1]):
-            seat = state.to_act
-            if state.phase != "final" or not state.trick or played.actions[index]["type"] != "play":
-                continue
-            refused = [c for c in state.seats[seat].hand if c not in legal_plays(state, seat)]
-            if not refused:
-                continue
-            actions = [*played.actions[:index], {"seat": seat, "type": "play", "card": rng.choice(refused)}]
-            state = game.play_to_trick(state, seat, actions[-1]["card"]).state
-            while state.to_act is not None:
-                action = rng.choice([a for a in game.legal_actions(state) if a["type"] == "play"])
-                actions.append(action)
-                state = game.apply(state, load_action(game, action)).state
-            record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
-            yield post(
-                game,
-                "records/adjudicate",
-                {"record": {**record, "seen": {"turn_up": played.states[0].turn_up}, "actions": actions}},
-                (SECTIONS["flow"],),
-                f"A table record with a renege at action {index} in the final phase (only the turn-up seen): illegal "
-                "there, with what proves it (a card of the seat's shown before, or played later, that the rule asked "
-                "for).",
-                "record-table-illegal",
-            )
-            return
 
 
 def later_renege_case(game: Game[Any, Any, Any]) -> Iterator[Case]:
@@ -142,12 +125,33 @@ def later_renege_case(game: Game[Any, Any, Any]) -> Iterator[Case]:
     table record (only the turn-up seen) where a seat that must follow plays a card the rules refuse, holding cards
     nobody saw, then legal plays to the end, in which it plays a card the rule asked for: illegal at the renege,
     proved by the renege and that later play."""
+    for played, index, actions in _reneges(game, random.Random(f"renege-later/{game.id}")):
+        seen = {"turn_up": played.states[0].turn_up}
+        error = table_refusal(game, played, seen, actions)
+        if error is None or len(error.get("proof", {}).get("actions", ())) != 2:
+            continue
+        record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
+        later = error["proof"]["actions"][1]
+        yield post(
+            game,
+            "records/adjudicate",
+            {"record": {**record, "seen": seen, "actions": actions}},
+            (SECTIONS["flow"],),
+            f"A table record with a renege at action {index} in the final phase (only the turn-up seen) that the "
+            f"seat's later play at action {later} proves: illegal at the renege, proved by the two actions.",
+            "record-table-illegal",
+        )
+        return
+
+
+def _reneges(game: Game[Any, Any, Any], rng: random.Random) -> Iterator[tuple[Played, int, list[dict[str, Any]]]]:
+    """Every renege of a Briscan or Brisque seeded deal's final phase (none for another game), in the corpus's
+    order: the deal, the index of the play a seat that must follow makes instead with a card the rules refuse
+    (drawn from ``rng``), and its actions then, legal plays (drawn from ``rng``) to the end."""
     legal_plays = getattr(game, "legal_plays", None)
     if legal_plays is None:
         return
-    rng = random.Random(f"renege-later/{game.id}")
     for played in corpus(game):
-        seen = {"turn_up": played.states[0].turn_up}
         for index, state in enumerate(played.states[:-1]):
             seat = state.to_act
             if state.phase != "final" or not state.trick or played.actions[index]["type"] != "play":
@@ -161,21 +165,7 @@ def later_renege_case(game: Game[Any, Any, Any]) -> Iterator[Case]:
                 action = rng.choice([a for a in game.legal_actions(state) if a["type"] == "play"])
                 actions.append(action)
                 state = game.apply(state, load_action(game, action)).state
-            error = table_refusal(game, played, seen, actions)
-            if error is None or len(error.get("proof", {}).get("actions", ())) != 2:
-                continue
-            record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
-            later = error["proof"]["actions"][1]
-            yield post(
-                game,
-                "records/adjudicate",
-                {"record": {**record, "seen": seen, "actions": actions}},
-                (SECTIONS["flow"],),
-                f"A table record with a renege at action {index} in the final phase (only the turn-up seen) that the "
-                f"seat's later play at action {later} proves: illegal at the renege, proved by the two actions.",
-                "record-table-illegal",
-            )
-            return
+            yield played, index, actions
 
 
 def table_refusal(
