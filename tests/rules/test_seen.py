@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from service.rules.briscola.cards import PACK
+from service.conformance.cases.records import TRUMP_DECIDES, WHATEVER_TRUMP, briscola_plays
 from service.rules.cards import HIDDEN
 from service.rules.errors import IllegalAction, InvalidInput
 from service.rules.frozen import evolve
@@ -323,16 +323,6 @@ def test_a_three_card_brag_showdown_needs_both_hands(k):
 TURN_UP_GAMES = ("briscola", "briscan", "brisque")
 
 
-def briscola_plays(pairs: list[tuple[str, str]], trump: str) -> list[tuple[int, str]]:
-    """A two-player Briscola deal, dealer 0 (seat 1 leads): trick ``t`` is ``pairs[t]``, its leader's card first, each
-    trick's winner (by ``trump``) leading the next; its plays as ``(seat, card)``."""
-    game, leader, plays = GAMES["briscola"], 1, []
-    for a, b in pairs:
-        plays += [(leader, a), (1 - leader, b)]
-        leader = leader if game.trick_winner(trump, (a, b), None)[0] == 0 else 1 - leader
-    return plays
-
-
 def briscola_deck(plays: list[tuple[int, str]], turn_up: str) -> tuple[str, ...]:
     """A deck that deals ``plays`` (two players, dealer 0) with ``turn_up`` turned up: each seat receives its cards in
     the order it plays them (three dealt, then one drawn after each trick), so the turn-up is the last card the
@@ -347,18 +337,6 @@ def briscola_deck(plays: list[tuple[int, str]], turn_up: str) -> tuple[str, ...]
         stock += [order[winner][3 + t], order[1 - winner][3 + t]]
     assert stock[-1] == turn_up
     return (*hands, turn_up, *stock[:-1])
-
-
-SUITED = [(c[k], c[k + 1]) for c in ([c for c in PACK if c[1] == s] for s in "SHDC") for k in range(0, 10, 2)]
-"""The pack in twenty pairs of one suit, the higher card first: a trick of each is the first card's whatever the
-trump."""
-LAST_THREE = [("7C", "6C"), ("3D", "2D"), ("3H", "2H")]
-WHATEVER_TRUMP = [p for p in SUITED if p not in LAST_THREE] + LAST_THREE
-"""Seat 1 leads and takes every trick (the higher card first); seat 0, last to draw, draws the turn-up and plays 6C,
-2D and 2H last: the turn-up is one of them, three suits, and no trick's winner depends on it."""
-TRUMP_DECIDES = [p for p in SUITED if p not in LAST_THREE] + [("7C", "6C"), ("3D", "2H"), ("3H", "2D")]
-"""As :data:`WHATEVER_TRUMP`, the last two tricks crossed: 3D 2H (seat 1 leads the last trick: hearts are not
-trumps) and 3H 2D, which the two of diamonds takes where diamonds are trumps and the three of hearts where clubs are."""
 
 
 def briscola_judged(plays: list[tuple[int, str]], seen: Seen | None, deck: tuple[str, ...] | None = None) -> Any:

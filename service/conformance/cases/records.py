@@ -14,9 +14,11 @@ from service.conformance.cases.play import tags_of
 from service.conformance.cases.refusals import probes
 from service.conformance.simulate import Played, dump_state, load_action, refusal
 from service.conformance.vector import Case
+from service.rules.briscola.cards import PACK as BRISCOLA_PACK
 from service.rules.cards import HIDDEN
 from service.rules.game import Game
 from service.rules.records import Verdict, replay_seen, verdict
+from service.rules.registry import GAMES
 from service.rules.seen import Seen, apply_seen, seen_deck
 from service.rules.trick_game import TrickGame
 
@@ -99,6 +101,49 @@ def turn_up_cases(game: Game[Any, Any, Any], record: dict[str, Any]) -> Iterator
         "saw: 422 turn_up_unseen at /state/turn_up.",
         "actions-turn-up-unseen",
     )
+
+
+def briscola_plays(pairs: list[tuple[str, str]], trump: str) -> list[tuple[int, str]]:
+    """A two-player Briscola deal, dealer 0 (seat 1 leads): trick ``t`` is ``pairs[t]``, its leader's card first, each
+    trick's winner (by ``trump``) leading the next; its plays as ``(seat, card)``."""
+    game, leader, plays = GAMES["briscola"], 1, []
+    for a, b in pairs:
+        plays += [(leader, a), (1 - leader, b)]
+        leader = leader if game.trick_winner(trump, (a, b), None)[0] == 0 else 1 - leader
+    return plays
+
+
+SUITED = [(c[k], c[k + 1]) for c in ([c for c in BRISCOLA_PACK if c[1] == s] for s in "SHDC") for k in range(0, 10, 2)]
+"""The Briscola pack in twenty pairs of one suit, the higher card first: a trick of each is the first card's whatever
+the trump."""
+LAST_THREE = [("7C", "6C"), ("3D", "2D"), ("3H", "2H")]
+WHATEVER_TRUMP = [p for p in SUITED if p not in LAST_THREE] + LAST_THREE
+"""Seat 1 leads and takes every trick (the higher card first); seat 0, last to draw, draws the turn-up and plays 6C,
+2D and 2H last: the turn-up is one of them, three suits, and no trick's winner depends on it."""
+TRUMP_DECIDES = [p for p in SUITED if p not in LAST_THREE] + [("7C", "6C"), ("3D", "2H"), ("3H", "2D")]
+"""As :data:`WHATEVER_TRUMP`, the last two tricks crossed: 3D 2H (seat 1 leads the last trick: hearts are not
+trumps) and 3H 2D, which the two of diamonds takes where diamonds are trumps and the three of hearts where clubs are."""
+
+
+def briscola_turn_up_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
+    """Two Briscola table records without the turn-up, made by hand (docs/api.md 18): every trick decided whatever
+    the trump (complete, three turn-ups of three suits admitted), and the last trick the trump decides (undecided,
+    the turn-up missing), then the same with the turn-up given (complete)."""
+    if game.id != "briscola":
+        return
+    flow = SECTIONS["flow"]
+    for pairs, turn_up, what in (
+        (WHATEVER_TRUMP, None, "no trick's winner depends on the trump: complete, three turn-ups admitted"),
+        (TRUMP_DECIDES, None, "the last trick's winner depends on the trump: undecided, missing_turn_up"),
+        (TRUMP_DECIDES, "2D", "the last trick's winner decided by the turn-up given: complete"),
+    ):
+        actions = [{"seat": s, "type": "play", "card": c} for s, c in briscola_plays(pairs, "D")]
+        seen = {} if turn_up is None else {"turn_up": turn_up}
+        record = {"players": 2, "dealer": 0, "seen": seen, "actions": actions}
+        said = (
+            f"A Briscola table record made by hand, {'no turn-up' if turn_up is None else 'the turn-up'} seen: {what}."
+        )
+        yield post(game, "records/adjudicate", {"record": record}, (flow,), said, "record-table-turn-up")
 
 
 def renege_case(game: Game[Any, Any, Any]) -> Iterator[Case]:
@@ -300,6 +345,7 @@ def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
         yield from table_cases(game)
         yield from renege_case(game)
         yield from later_renege_case(game)
+        yield from briscola_turn_up_cases(game)
     elif hasattr(game, "missing_cards"):
         yield from hand_table_cases(game)
         yield from card_seen_cases(game)
