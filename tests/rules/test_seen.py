@@ -391,6 +391,17 @@ def test_the_trump_is_known_where_only_one_suit_is_unseen():
     assert trumps_possible(game, seen) == ["C"]
 
 
+def test_briscola_needs_the_trump_to_exchange_the_turn_up():
+    """With an exchange the options allow (BRI-A5), a 422 turn_up_unseen; without, the exchange's own refusal."""
+    game = GAMES["briscola"]
+    exchange = load(game, {"seat": 1, "type": "exchange_turnup"})
+    for mode, refused in (("two", InvalidInput), ("none", IllegalAction)):
+        options = game.options({"turnup_exchange": mode})
+        state = game.deal_checked(2, 0, options, seen_deck(game, 2, 0, options, Seen())).state
+        with pytest.raises(refused):
+            apply_seen(game, state, exchange)
+
+
 @pytest.mark.parametrize("game_id", ["briscan", "brisque"])
 def test_briscan_needs_the_trump_to_announce_or_exchange(game_id):
     game = GAMES[game_id]

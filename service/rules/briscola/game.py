@@ -25,7 +25,7 @@ from service.rules.cards import Card, rank, suit
 from service.rules.errors import CardError, Problem
 from service.rules.frozen import build, evolve
 from service.rules.seats import replace_seat
-from service.rules.seen import TableRefusal
+from service.rules.seen import TableRefusal, trump_unseen, turn_up_unseen
 from service.rules.trick_game import TrickGame
 from service.rules.tricks import side_of, side_points
 
@@ -234,6 +234,8 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
         if state.phase != PLAY:
             raise self.illegal(state, "deal_over", "flow", "the deal is over: no action is legal")
         if isinstance(action, ExchangeTurnup):
+            if trump_unseen(state) and state.options.turnup_exchange != "none":  # docs/api.md 18
+                raise turn_up_unseen("the trump decides which card may take the turn-up")
             return self._exchange(state, seat)
         if action.card not in state.seats[seat].hand:
             raise self.illegal(state, "card_not_in_hand", "3(b)4", f"seat {seat} does not hold {action.card}")
