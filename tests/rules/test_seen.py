@@ -31,6 +31,7 @@ from service.rules.seen import (
     trumps_possible,
     unseen_cards,
 )
+from service.rules.tricks import Trick
 from tests.actions import load
 from tests.simulation import Deal, carries, carry_of, play, tables, variants
 
@@ -400,6 +401,17 @@ def test_briscola_needs_the_trump_to_exchange_the_turn_up():
         state = game.deal_checked(2, 0, options, seen_deck(game, 2, 0, options, Seen())).state
         with pytest.raises(refused):
             apply_seen(game, state, exchange)
+
+
+def test_unseen_cards_are_no_trumps_for_briscans_last_cards_bonus():
+    """A final hand of cards nobody saw is not "all trumps" (2(c) last cards), whether the trump is known or the
+    turn-up unseen (its trump "?" is the suit of "??"): the bonus waits for the cards."""
+    game = GAMES["briscan"]
+    options = game.options(None)
+    for turn_up in (None, "8S"):
+        state = game.deal_checked(2, 0, options, seen_deck(game, 2, 0, options, Seen((), turn_up))).state
+        spent = evolve(state, {"tricks": (Trick(1, ("AS", "KS"), 1, 15),) * game.talon_tricks, "talon": ()})
+        assert all(bonus.kind != "last_cards" for seat in game.expected_bonuses(spent) for bonus in seat), turn_up
 
 
 @pytest.mark.parametrize("game_id", ["briscan", "brisque"])

@@ -227,7 +227,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         if "last_cards" in scores and played >= self.talon_tricks and not state.talon:
             for seat in (0, 1):
                 last = self._final_hand(state, seat)
-                if len(last) == variant.hand_size and all(suit(c) == state.trump for c in last):
+                if len(last) == variant.hand_size and all(c != HIDDEN and suit(c) == state.trump for c in last):
                     out[seat].append(Bonus("last_cards", 30))
         if played == TRICKS:
             if "last_trick" in scores:
