@@ -69,8 +69,8 @@ SCALES: dict[str, Scale] = {
     "briscola-chiamata": Scale(
         "expected card points of the deal for the seat's side, 20 for a unit of the seat's payout", 4.0
     ),
-    "briscan": Scale("expected margin of the deal's score over the opponent, 20 more for a deal won", 4.0),
-    "brisque": Scale("expected margin of the deal's score over the opponent, 20 more for a deal won", 4.0),
+    "briscan": Scale("expected margin of the deal's score over the opponent, 20 more for a deal won", 20.0),
+    "brisque": Scale("expected margin of the deal's score over the opponent, 20 more for a deal won", 10.0),
     "three-card-brag": Scale("expected chips from the decision on", 1.0),
     "old-brag": Scale("expected chips from the decision on (the 31 phase: chance of staying under 32)", 0.5),
     "broggin": Scale("expected chips from the decision on (the exchange: equity share of the hand drawn)", 0.5),

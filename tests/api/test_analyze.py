@@ -4,6 +4,7 @@ only on its view, blunders are called so, and every refusal is a 422 with a poin
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,9 @@ from service.rules.seats import deal_order
 from service.rules.shuffle import shuffle
 from tests.api.test_suggest import TABLES
 from tests.simulation import play
+
+RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
+STEPS = (("inaccuracy", "an"), ("mistake", "a"), ("blunder", "a"))
 
 
 def suggested(game_id: str, players: int, seed: str, level: str, most: int = 60) -> dict[str, Any]:
@@ -286,3 +290,6 @@ def test_the_catalog_states_each_games_unit_and_thresholds(client):
         assert entry["unit"] and list(thresholds) == list(analysis.LABELS[1:])
         assert list(thresholds.values()) == sorted(thresholds.values())
         assert thresholds == analysis.scale_of(GAMES[game_id]).thresholds
+        text = " ".join((RULES / f"{game_id}.md").read_text(encoding="utf-8").split())  # its rules text says them
+        steps = [f"from {thresholds[name]:g} {article} `{name}`" for name, article in STEPS]
+        assert ", ".join(steps) in text, game_id
