@@ -226,6 +226,21 @@ def test_a_briscola_table_record_is_analysed_where_it_shows_each_seats_hand(clie
         assert sorted(map(str, decision["considered"])) == sorted(map(str, other["considered"]))
 
 
+def test_a_briscola_chiamata_table_record_that_saw_nothing_is_analysed_at_every_decision(client):
+    """No stock: every card a seat held is played, so each decision's own hand is told by its later plays (the
+    auction's included); the same decisions as the dealt record's, none left out."""
+    record = play(GAMES["briscola-chiamata"], 5, "table-analysis").record()
+    table = {**{k: v for k, v in record.items() if k not in ("seed", "deck")}, "seen": {}}
+    dealt, body = (
+        analyze(client, "briscola-chiamata", {"record": r, "level": "easy"}).get_json() for r in (record, table)
+    )
+    assert body["verdict"] == dealt["verdict"] == "complete"
+    assert [(d["index"], d["action"]) for d in body["decisions"]] == [
+        (d["index"], d["action"]) for d in dealt["decisions"]
+    ]
+    assert len(body["decisions"]) > 30 and [s["unseen"] for s in body["summary"]] == [0] * 5
+
+
 def test_a_table_record_that_saw_the_hands_dealt_is_the_dealt_analysis_while_no_card_is_drawn(client):
     """The hands seen as dealt: the first trick's decisions see exactly the dealt record's views, the same bytes."""
     deal = play(GAMES["briscola"], 2, "table-analysis")
