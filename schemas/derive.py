@@ -294,7 +294,8 @@ class Deriver:
                 field = self.field(hint, **kwargs)
             finally:
                 self.hidden = False
-            if key in hidden and not isinstance(field, CardField):  # a hidden card is "??", anything else null
+            # a hidden card is "??", anything else (a suit too) null
+            if key in hidden and (not isinstance(field, CardField) or isinstance(field, SuitField)):
                 field.allow_none = True
             attrs[key] = field
         if name:
@@ -311,7 +312,8 @@ class Deriver:
         variants = {}
         for cls in self.game.event_types:
             word = typing.get_args(typing.get_type_hints(cls)["type"])[0]
-            variants[word] = self.record_schema(cls, hidden=tuple(self.game.private_events.get(word, ())))
+            unknown = (*self.game.private_events.get(word, ()), *self.game.unseen_events.get(word, ()))
+            variants[word] = self.record_schema(cls, hidden=unknown)
         return AsIsOneOf(self.prefix + "Event", variants, **kwargs)
 
     def result(self, **kwargs: Any) -> fields.Field:

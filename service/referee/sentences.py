@@ -158,9 +158,8 @@ def marked(text: str, terms: Sequence[tuple[str, str]]) -> Markup:
 
 
 def present(value: Any) -> bool:
-    """Whether a template may say a field (the script's ``present`` is the same): not the trump of a turn-up
-    nobody saw, ``"?"`` (docs/api.md 18)."""
-    return value is not None and value is not False and value != [] and value != {} and value != "?"
+    """Whether a template may say a field (the script's ``present`` is the same)."""
+    return value is not None and value is not False and value != [] and value != {}
 
 
 class Sayer:

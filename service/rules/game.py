@@ -264,6 +264,10 @@ class Game(ABC, Generic[S, Opts, A]):
     such a card as ``"??"`` and any other such value (a total that counts hidden cards) as null. Every
     other event is public."""
 
+    unseen_events: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Event types whose listed keys a table deal may not know (docs/api.md 18: a turn-up nobody saw): a card
+    ``"??"``, any other value null, for every seat."""
+
     def face_up(self, state: S) -> frozenset[Card]:
         """Cards lying face up in ``state``, seen by every seat: drawing one tells nobody anything new."""
         return frozenset()

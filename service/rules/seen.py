@@ -115,6 +115,12 @@ UNSEEN_TRUMP = suit(HIDDEN)
 """The ``trump`` of a state whose turn-up nobody saw (``"?"``, the suit of ``"??"``: the state derives it as ever)."""
 
 
+def turn_up_event(card: Card) -> dict[str, Any]:
+    """The deal's ``turn_up`` event: the card and its suit, the trump; of a turn-up nobody saw, ``"??"`` and null
+    (a table deal's, docs/api.md 18: the game's ``unseen_events``)."""
+    return {"type": "turn_up", "card": card, "trump": None if card == HIDDEN else suit(card)}
+
+
 def trump_unseen(state: Any) -> bool:
     """Whether ``state`` is of a deal whose turn-up nobody saw (``turn_up`` ``"??"``): its trump is unknown."""
     return getattr(state, "turn_up", None) == HIDDEN
@@ -463,6 +469,7 @@ __all__ = [
     "showing",
     "table_cards_problem",
     "trump_unseen",
+    "turn_up_event",
     "trumps_possible",
     "turn_up_candidates",
     "turn_up_unseen",

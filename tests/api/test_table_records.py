@@ -336,9 +336,11 @@ def test_a_match_whose_table_deal_needs_the_turn_up_is_undecided(client):
 def test_a_state_whose_turn_up_nobody_saw(client):
     """`deals` takes seen without the turn-up; a trick the trump decides, a suggestion and an analysis are 422
     `turn_up_unseen` at /state/turn_up; view, validate and legal-actions answer."""
-    dealt = client.post("/v1/briscola/deals", json={"players": 2, "dealer": 0, "seen": {}})
+    dealt = client.post("/v1/briscola/deals", json={"players": 2, "dealer": 0, "seen": {}, "views": [0]})
     state = dealt.get_json()["state"]
     assert dealt.status_code == 200 and (state["turn_up"], state["trump"]) == ("??", "?")
+    assert {"type": "turn_up", "card": "??", "trump": None} in dealt.get_json()["events"]
+    assert [e.message for e in validator("BriscolaDealResponse").iter_errors(dealt.get_json())] == []
     led = client.post(
         "/v1/briscola/actions", json={"state": state, "action": {"seat": 1, "type": "play", "card": "AS"}}
     )
@@ -361,3 +363,11 @@ def test_a_state_whose_turn_up_nobody_saw(client):
     assert client.post("/v1/briscola/states/validate", json={"state": state}).get_json()["valid"]
     assert client.post("/v1/briscola/states/view", json={"state": state, "seat": 0}).status_code == 200
     assert len(client.post("/v1/briscola/legal-actions", json={"state": state}).get_json()["actions"]) == 39
+
+
+@pytest.mark.parametrize("game_id", ["briscan", "brisque"])
+def test_a_deal_whose_turn_up_nobody_saw_answers_as_its_schema_says(client, game_id):
+    dealt = client.post(f"/v1/{game_id}/deals", json={"players": 2, "dealer": 0, "seen": {}, "views": [0, 1]})
+    body = dealt.get_json()
+    assert dealt.status_code == 200 and {"type": "turn_up", "card": "??", "trump": None} in body["events"]
+    assert [e.message for e in validator(prefix(game_id) + "DealResponse").iter_errors(body)] == []

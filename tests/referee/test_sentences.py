@@ -49,7 +49,7 @@ def test_the_sentences_read_as_people_say_them() -> None:
     )
     deal = [{"type": "deal", "cards_each": 3, "first": 1}, {"type": "turn_up", "card": "5S", "trump": "S"}]
     assert text(sayer.deal(deal)) == "Three cards each; 5♠ turned up: spades are trumps."
-    unseen = [deal[0], {"type": "turn_up", "card": "??", "trump": "?"}]  # a table deal's (docs/api.md 18)
+    unseen = [deal[0], {"type": "turn_up", "card": "??", "trump": None}]  # a table deal's (docs/api.md 18)
     assert text(sayer.deal(unseen)) == "Three cards each; the turn-up unseen."
     assert '<span class="visually-hidden">7C</span>' in str(sayer.step(step))
     brag = sentences.Sayer("three-card-brag", suit_colours("three-card-brag"))

@@ -361,7 +361,7 @@ function showWhere(text, errors) {
 const SAY = data.say;
 const FIELD = /\{(\w+)(?:\|(\w+)(?::(\w+))?)?\}/g;
 const present = (v) =>
-  v !== null && v !== undefined && v !== false && v !== "?" && !(Array.isArray(v) && !v.length) && !(typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length);
+  v !== null && v !== undefined && v !== false && !(Array.isArray(v) && !v.length) && !(typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length);
 const englishName = (kind, id) => ((SAY.names.en || {})[kind] || {})[id] ?? String(id).replaceAll("_", " ");
 
 // " (term)" in each of the game's other languages with a term of its own, each marked with its language.

@@ -45,7 +45,7 @@ from service.rules.cards import HIDDEN, Card, french_notation, rank, suit, suit_
 from service.rules.errors import Problem
 from service.rules.frozen import evolve
 from service.rules.seats import next_seat, replace_seat
-from service.rules.seen import TableRefusal, trump_unseen, turn_up_unseen
+from service.rules.seen import TableRefusal, trump_unseen, turn_up_event, turn_up_unseen
 from service.rules.trick_game import TrickGame
 from service.rules.tricks import SUIT_WORDS
 
@@ -101,6 +101,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     phases = PHASES
     problem_codes = (BriscanProblem,)
     refusal_codes = (BriscanRefusal, TableRefusal)
+    unseen_events = {"turn_up": ("card", "trump")}  # a turn-up nobody saw (docs/api.md 18)
     event_types = EVENTS
     result_type = BriscanResult
     announces_melds = True
@@ -188,7 +189,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         )
         events: list[Event] = [
             {"type": "deal", "cards_each": self.hand_size, "first": first},
-            {"type": "turn_up", "card": turn_up, "trump": suit(turn_up)},
+            turn_up_event(turn_up),
         ]
         return self._settle(state, events)
 

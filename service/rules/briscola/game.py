@@ -25,7 +25,7 @@ from service.rules.cards import Card, rank, suit
 from service.rules.errors import CardError, Problem
 from service.rules.frozen import build, evolve
 from service.rules.seats import replace_seat
-from service.rules.seen import TableRefusal, trump_unseen, turn_up_unseen
+from service.rules.seen import TableRefusal, trump_unseen, turn_up_event, turn_up_unseen
 from service.rules.trick_game import TrickGame
 from service.rules.tricks import side_of, side_points
 
@@ -114,6 +114,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     phases = PHASES
     problem_codes = (BriscolaProblem, StockProblem, MatchProblem)
     refusal_codes = (BriscolaRefusal, TableRefusal)
+    unseen_events = {"turn_up": ("card", "trump")}  # a turn-up nobody saw (docs/api.md 18)
     hand_size = HAND_SIZE
     event_types = BRISCOLA_EVENTS
     result_type = BriscolaResult
@@ -195,7 +196,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
         )
         events: tuple[Event, ...] = (
             {"type": "deal", "cards_each": HAND_SIZE, "first": order[0]},
-            {"type": "turn_up", "card": turn_up, "trump": suit(turn_up)},
+            turn_up_event(turn_up),
         )
         return Transition(state, events)
 
