@@ -19,6 +19,7 @@ from service.rules.cards import HIDDEN
 from service.rules.errors import InvalidInput
 from service.rules.frozen import evolve
 from service.rules.registry import GAMES
+from service.rules.trick_game import TrickGame
 from tests.rules.briscan.test_examples import deal as briscan_deal
 from tests.rules.briscan.test_examples import play as briscan_play
 from tests.simulation import play
@@ -311,10 +312,17 @@ def test_the_pot_odds_rule_against_hand_computed_values(hand, expected):
 @pytest.mark.exhaustive
 @pytest.mark.parametrize(("game_id", "players"), TABLES)
 def test_every_state_of_more_deals_gets_a_legal_fair_answer_at_normal(game_id, players):
-    """The long form: every state with a seat to act in four deals, at ``normal``: legal, and the same after a swap
-    of two hidden cards (four, not ten, since ``normal`` samples 2 to 2.5 times the worlds it did: the same work)."""
+    """The long form: every state with a seat to act in four deals (two of a trick game), at ``normal``: legal,
+    and the same after a swap of two hidden cards.
+
+    Two deals of a trick game, not four (the four slowest tests of the suite, 33 to 78 s each): each holds every
+    phase and trick of a deal, some 40 to 50 decisions, each a suggestion sampling 36 to 200 worlds twice (the
+    swap); ``normal`` differs from ``easy`` only in how many worlds and exact-search nodes the same code
+    (service/rules/bots/pimc.py) takes, and ``easy`` is checked the same way at states spread over three other
+    deals of every table (test_cards_the_seat_cannot_see_do_not_change_the_answer; over HTTP with up to three
+    swaps a state, tests/api/test_suggest_fairness.py). The betting games' deals are short: four of them."""
     game = GAMES[game_id]
-    for i in range(4):
+    for i in range(2 if isinstance(game, TrickGame) else 4):
         for state in play(game, players, f"suggest-long-{i}").states():
             if state.to_act is None:
                 continue
