@@ -15,7 +15,7 @@ from typing import Any
 
 from service.conformance.cases.common import SECTIONS, post
 from service.conformance.cases.play import tags_of
-from service.conformance.cases.records import named_actions, seen_at_deal
+from service.conformance.cases.records import named_actions, seen_at_deal, table_record
 from service.conformance.cases.suggest import chosen
 from service.conformance.vector import Case
 from service.notation import write
@@ -64,8 +64,7 @@ def table_case(game: Game[Any, Any, Any], played: Any, tags: list[str]) -> Case:
     turn_up = getattr(played.states[0], "turn_up", None)
     if turn_up is not None:
         seen["turn_up"] = turn_up
-    record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
-    table = {**record, "seen": seen, "actions": named_actions(played)[:MOST]}
+    table = table_record(played, seen, named_actions(played)[:MOST])
     what = (
         f"The same {MOST} actions as a table record, every hand seen but seat {players - 1}'s, at easy: a seat's own "
         "cards filled in from what it shows later, the decisions the record cannot tell them for counted as unseen."

@@ -28,9 +28,8 @@ def table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
     dealt result; and its first card played again by the next seat: ``card_seen``, with its proof."""
     flow = SECTIONS["flow"]
     played = corpus(game)[0]
-    record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
     turn_up = getattr(played.states[0], "turn_up", None)
-    record["seen"] = {} if turn_up is None else {"turn_up": turn_up}
+    record = table_record(played, {} if turn_up is None else {"turn_up": turn_up})
     what = "only the turn-up seen" if turn_up is not None else "no card seen"
     yield post(
         game,
@@ -151,11 +150,10 @@ def renege_case(game: Game[Any, Any, Any]) -> Iterator[Case]:
     (only the turn-up seen) where that seat plays a card the rules refuse, then legal plays to the end: illegal at
     the renege, proved by a card the rule asked for that the seat showed (a meld's, or a later play)."""
     for played, index, actions in _reneges(game, random.Random(f"renege/{game.id}")):
-        record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
         yield post(
             game,
             "records/adjudicate",
-            {"record": {**record, "seen": {"turn_up": played.states[0].turn_up}, "actions": actions}},
+            {"record": table_record(played, {"turn_up": played.states[0].turn_up}, actions)},
             (SECTIONS["flow"],),
             f"A table record with a renege at action {index} in the final phase (only the turn-up seen): illegal "
             "there, with what proves it (a card of the seat's shown before, or played later, that the rule asked "
@@ -175,12 +173,11 @@ def later_renege_case(game: Game[Any, Any, Any]) -> Iterator[Case]:
         error = table_refusal(game, played, seen, actions)
         if error is None or len(error.get("proof", {}).get("actions", ())) != 2:
             continue
-        record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
         later = error["proof"]["actions"][1]
         yield post(
             game,
             "records/adjudicate",
-            {"record": {**record, "seen": seen, "actions": actions}},
+            {"record": table_record(played, seen, actions)},
             (SECTIONS["flow"],),
             f"A table record with a renege at action {index} in the final phase (only the turn-up seen) that the "
             f"seat's later play at action {later} proves: illegal at the renege, proved by the two actions.",
@@ -217,11 +214,7 @@ def table_refusal(
     game: Game[Any, Any, Any], played: Played, seen: dict[str, Any], actions: list[dict[str, Any]]
 ) -> dict[str, Any] | None:
     """The engine's refusal of a seeded deal's ``actions`` at a table that saw ``seen`` (None: none refused)."""
-    start, table = played.states[0], Seen.of(seen)
-    deck = seen_deck(game, start.players, start.dealer, start.options, table)
-    first = game.deal_checked(start.players, start.dealer, start.options, deck, getattr(start, "carry", None))
-    loaded = [load_action(game, a) for a in actions]
-    return replay_seen(game, first, loaded, table, keep_events=False)[3]
+    return _replayed_seen(game, played, seen, actions)[3]
 
 
 def hand_table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
@@ -235,11 +228,11 @@ def hand_table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
     played = min(undecided, key=lambda p: len(p.actions))
     public, named = seen_at_deal(game, played, ()), named_actions(played)
     needed = table_verdict(game, played, public, named).missing
-    record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
-    shown = {**record, "seen": seen_at_deal(game, played, tuple(m["seat"] for m in needed)), "actions": named}
+    record = table_record(played, public)
+    shown = table_record(played, seen_at_deal(game, played, tuple(m["seat"] for m in needed)), named)
     for table, what, group in (
         (
-            {**record, "seen": public},
+            record,
             "A seeded deal as a table record, no hand seen: undecided, missing the cards of each hand its "
             "showdown showed.",
             "record-table-undecided",
@@ -300,12 +293,11 @@ def card_seen_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
         seen = seen_at_deal(game, played, (other,))
         card = played.states[0].seats[other].hand[-1]
         named = {"card": card} if kind == "hit" else {"discard": [card]}
-        record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
         actions = [*played.actions[:index], {**played.actions[index], **named}]
         yield post(
             game,
             "records/adjudicate",
-            {"record": {**record, "seen": seen, "actions": actions}},
+            {"record": table_record(played, seen, actions)},
             (SECTIONS["flow"],),
             f"A table record whose {kind} names a card of another seat's seen hand: illegal, card_seen, with the "
             "seen hand that holds it as proof.",
@@ -332,12 +324,26 @@ def table_verdict(
     game: Game[Any, Any, Any], played: Played, seen: dict[str, Any], actions: list[dict[str, Any]]
 ) -> Verdict:
     """The engine's verdict on a seeded deal's ``actions`` at a table that saw ``seen``."""
+    state, _, _, refused = _replayed_seen(game, played, seen, actions)
+    return verdict(game, state, refused)
+
+
+def _replayed_seen(
+    game: Game[Any, Any, Any], played: Played, seen: dict[str, Any], actions: list[dict[str, Any]]
+) -> Any:
+    """A seeded deal's ``actions`` replayed at a table that saw ``seen`` (:func:`replay_seen`'s answer)."""
     start, table = played.states[0], Seen.of(seen)
     deck = seen_deck(game, start.players, start.dealer, start.options, table)
     first = game.deal_checked(start.players, start.dealer, start.options, deck, getattr(start, "carry", None))
     loaded = [load_action(game, a) for a in actions]
-    state, _, _, refused = replay_seen(game, first, loaded, table, keep_events=False)
-    return verdict(game, state, refused)
+    return replay_seen(game, first, loaded, table, keep_events=False)
+
+
+def table_record(played: Played, seen: dict[str, Any], actions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A seeded deal as a table record (docs/api.md 18): its table, what the table saw (``seen``) in place of its seed
+    or deck, and its actions (``actions`` in their place where given)."""
+    record = {k: v for k, v in played.record.items() if k not in ("seed", "deck")}
+    return {**record, "seen": seen, **({} if actions is None else {"actions": actions})}
 
 
 def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
