@@ -16,7 +16,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.api.operations.catalog import game_detail
 from service.api.rules_docs import rules_path
-from service.referee import sentences, verdicts, words
+from service.referee import analysis_words, sentences, verdicts, words
 from service.referee.compress import gzipped
 from service.referee.rules_html import rule_page_url, rules_html
 from service.rules import names
@@ -166,6 +166,10 @@ def _page(
         "record_text": form.get("record", "") if form is not None else "",
         "notation_text": form.get("notation", "") if form is not None else "",
         "notation_where": None,
+        "analysable": None,
+        "analysis": None,
+        "analysis_problem": None,
+        "analysis_level": form.get("level", "normal") if form is not None else "normal",
     }
     action = form.get("form") if form is not None else None
     if form is not None and action == "add-hand" and len(hands) < MAX_HANDS:
@@ -194,6 +198,8 @@ def _page(
             context["errors"] = verdicts.problem_errors(answer, status, None if action == "compare" else "cards")
     elif form is not None and action == "record":
         _check_record(game, specs, context, upload)
+        if form.get("analyse") is not None and context["analysable"] is not None:
+            _analyse(game, entry, context)
     html = render_template(
         "page.html",
         games=list(GAMES.values()),
@@ -217,6 +223,7 @@ def _page(
         rules_url=rule_page_url(game.id),
         native=native_names(game.id),
         say=sentences.page_table(game.id),
+        analysis_words=analysis_words.page_words(_unit(entry)),
         **context,
     )
     return Response(html, status=http_status, mimetype="text/html")
@@ -267,6 +274,8 @@ def _check_record(
     verdict = judged(game.id, asked.record, answer)
     verdict["rules"] = verdicts.rules_links(game.id, specs, answer["rules"])
     context["verdict"] = verdict
+    if asked.kind == "record":
+        context["analysable"] = {"record": asked.record}
 
 
 PATHS = {"record": "records/adjudicate", "match": "matches/adjudicate"}
@@ -293,3 +302,22 @@ def _check_notation(game: Game[Any, Any, Any], specs: list[dict[str, Any]], cont
     verdict = judged(game.id, parsed[kind], answer)
     verdict["rules"] = verdicts.rules_links(game.id, specs, answer["rules"])
     context["verdict"] = verdict
+    if kind == "record":
+        context["analysable"] = {"notation": text}
+
+
+def _unit(entry: dict[str, Any]) -> str:
+    """The word of the game's losses (points or chips), from its catalog entry's ``analysis.unit``."""
+    return analysis_words.unit_word(str((entry.get("analysis") or {}).get("unit", "")))
+
+
+def _analyse(game: Game[Any, Any, Any], entry: dict[str, Any], context: dict[str, Any]) -> None:
+    """The record just judged, analysed by ``records/analyze`` (docs/api.md 19) at the level asked: each decision in
+    words beside its step and each seat's accuracy in ``context``, or why the service would not analyse it."""
+    body = {**context["analysable"], "level": context["analysis_level"]}
+    status, answer = verdicts.ask(f"/v1/{game.id}/records/analyze", body)
+    if status != 200:
+        context["analysis_problem"] = analysis_words.refused_said(answer, status)
+        return
+    sayer = sentences.Sayer(game.id, verdicts.suit_colours(game.id))
+    context["analysis"] = analysis_words.analysis_verdict(sayer, answer, _unit(entry))

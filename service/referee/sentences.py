@@ -250,6 +250,13 @@ class Sayer:
             previous = (chosen, key) if then else None
         return out
 
+    def chosen(self, table: Mapping[str, Entry], value: Mapping[str, Any]) -> Markup | None:
+        """``value`` said by the first template of its type's entry in ``table`` whose fields it has; None when
+        none fits (the analysis's best action: service/referee/analysis_words.py)."""
+        entry = table.get(str(value.get("type")))
+        chosen = next((t for t in entry["say"] if _fits(t, value)), None) if entry else None
+        return self.template(chosen, value) if chosen else None
+
     def action(self, action: Mapping[str, Any]) -> Markup:
         """An action in words, with no full stop (``Seat 0 plays 7♣``); a legal action's free amount with one
         value said as that amount (``Seat 0 bets 5``, not ``5 to 5``: static/referee.js says the same)."""

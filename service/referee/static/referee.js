@@ -743,8 +743,12 @@ function dealSentence(answer, subject = "The record", actions = []) {
   return sentence;
 }
 
-function recordVerdict(asked, answer) {
+// `analysis`: the body records/analyze takes of this record ({record} or {notation}), for Analyse.
+function recordVerdict(asked, answer, analysis = null) {
   steps = answer.steps || [];
+  analysable = analysis;
+  analysed = null;
+  verdictsShown += 1;
   record = asked;
   states = new Map([[steps.length, answer.state]]);
   const items = stepItems(answer, record.actions);
@@ -777,6 +781,7 @@ function recordVerdict(asked, answer) {
     list,
     result.length ? el("h3", { text: "Result" }) : null,
     result.length ? el("ul", { class: "result" }, result.map((line) => el("li", { text: line }))) : null,
+    analysable ? analysisBlock() : null,
     rulesTable(answer.rules),
   );
 }
@@ -816,6 +821,9 @@ function matchScore(answer) {
 // A match (matches/adjudicate with trace): the sentence, the standings, each deal's verdict and steps.
 function matchVerdict(asked, answer) {
   steps = [];
+  analysable = null;
+  analysed = null;
+  verdictsShown += 1;
   record = null;
   const error = answer.error;
   let sentence = `The match is ${VERDICT_WORDS[answer.verdict]}`;
@@ -868,6 +876,131 @@ function matchVerdict(asked, answer) {
     unplayed,
     rulesTable(answer.rules),
   );
+}
+
+// -- analysis: records/analyze under a record's verdict, in the words of service/referee/analysis_words.py ------
+const ANALYSIS = data.analysis; // its sentences, the best actions' templates and the game's unit word
+let analysable = null; // the body records/analyze takes of the record shown ({record} or {notation}); null: none
+let analysed = null; // the level the record shown was analysed at (kept in the link)
+let verdictsShown = 0; // the verdicts shown, counted: an analysis answered for an older verdict is dropped
+let analysing = false;
+
+// A loss or an accuracy to one decimal, a whole number without one (analysis_words.number: the same rounding).
+const number = (x) => String(Math.floor(x * 10 + 0.5) / 10);
+function many(x) {
+  const said = number(x);
+  const [one, more] = ANALYSIS.units[ANALYSIS.unit];
+  return `${said} ${said === "1" ? one : more}`;
+}
+const counted = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+function labelsText(labels) {
+  const said = Object.entries(labels || {})
+    .filter(([name, n]) => n && ANALYSIS.counted[name])
+    .map(([name, n]) => `${n} ${ANALYSIS.counted[name][n !== 1 ? 1 : 0]}`);
+  if (!said.length) return "nothing";
+  return said.length === 1 ? said[0] : `${said.slice(0, -1).join(", ")} and ${said[said.length - 1]}`;
+}
+
+// A sentence of the analysis's words with its {name} filled (a text, or nodes).
+function filled(template, parts) {
+  const out = [];
+  let at = 0;
+  for (const m of template.matchAll(/\{(\w+)\}/g)) {
+    out.push(template.slice(at, m.index), ...[].concat(parts[m[1]]));
+    at = m.index + m[0].length;
+  }
+  out.push(template.slice(at));
+  return out.filter((part) => part !== "");
+}
+const filledText = (template, parts) => filled(template, parts).join("");
+
+// The best action as "best was ..." ends: its card, or what to do ("to call"); else its sentence.
+function bestSaid(action) {
+  const entry = ANALYSIS.best[action.type];
+  const chosen = entry ? entry.say.find((t) => fits(t, action)) : undefined;
+  if (chosen) return saidTemplate(chosen, action);
+  const [first, ...rest] = actionSaid(action);
+  return typeof first === "string" && first.startsWith("Seat") ? [first[0].toLowerCase() + first.slice(1), ...rest] : [first, ...rest];
+}
+
+// One decision beside its step: "Seat 0 plays 3♠: a mistake, 8 points lost; best was K♠."
+function decisionSaid(d) {
+  const parts = { action: actionSaid(d.action), label: ANALYSIS.labels[d.label] ?? d.label, loss: many(d.loss), best: bestSaid(d.best.action) };
+  return filled(ANALYSIS[d.loss > 0 ? "decision" : "best_decision"], parts);
+}
+
+function seatSaid(seat) {
+  const left = seat.unseen ? filledText(ANALYSIS.left_out, { unseen: counted(seat.unseen, "decision") }) : ""; // a table record's
+  if (!seat.decisions || seat.accuracy === null || seat.accuracy === undefined) return filledText(ANALYSIS.no_decision, { seat: String(seat.seat), left });
+  return filledText(ANALYSIS.seat, {
+    left,
+    seat: String(seat.seat),
+    accuracy: number(seat.accuracy),
+    decisions: counted(seat.decisions, "decision"),
+    loss: many(seat.loss),
+    labels: labelsText(seat.labels),
+  });
+}
+
+function refusedSaid(answer) {
+  const body = answer.body || {};
+  let details = (body.errors || []).filter((i) => i && typeof i === "object").map((i) => String(i.detail || i.message || ""));
+  if (!details.length) details = [String(body.detail || body.title || `the service answered ${answer.status}`)];
+  const why = details
+    .filter(Boolean)
+    .map((d) => d[0].toUpperCase() + d.slice(1))
+    .map((d) => (/[.!?]$/.test(d) ? d : `${d}.`))
+    .join(" ");
+  return filledText(ANALYSIS.refused, { why });
+}
+
+// Under a record's verdict: the level and Analyse (a button of the record's form, as without a script), what it said.
+function analysisBlock() {
+  const select = el("select", { id: "analyse-level", name: "level", form: "record-form" }, ANALYSIS.levels.map((level) => el("option", { value: level, text: level })));
+  select.value = "normal";
+  return el(
+    "div",
+    { class: "analysis", id: "analysis" },
+    el("h3", { id: "analysis-heading", text: "Analysis" }),
+    el("p", { class: "hint", id: "analyse-hint", text: ANALYSIS.hint }),
+    el("div", { class: "field" }, el("label", { for: "analyse-level", text: "Analysis level" }), select),
+    el("p", { class: "actions" }, el("button", { type: "submit", form: "record-form", name: "analyse", value: "1", id: "analyse", "aria-describedby": "analyse-hint", text: "Analyse" })),
+    el("div", { id: "analysis-said", class: "analysis-said", "aria-live": "polite" }),
+  );
+}
+
+// Analyse: records/analyze of the record shown; each decision said beside its step, each seat's accuracy below.
+async function analyse(level = $("analyse-level") ? $("analyse-level").value : "normal") {
+  if (!analysable || analysing) return;
+  const serial = verdictsShown;
+  analysing = true;
+  if ($("analyse-level")) $("analyse-level").value = level;
+  $("analysis-said").replaceChildren(el("p", { text: "Asking the service for the analysis…" }));
+  let answer;
+  try {
+    answer = await api("POST", `/v1/${GAME}/records/analyze`, { ...analysable, level }, true);
+  } finally {
+    analysing = false;
+  }
+  if (serial !== verdictsShown || !alive()) return; // another verdict since
+  for (const node of document.querySelectorAll("#steps .analysed")) node.remove();
+  if (!answer.ok) {
+    analysed = null;
+    $("analysis-said").replaceChildren(el("p", { class: "analysis-problem", text: refusedSaid(answer) }));
+    return;
+  }
+  const body = answer.body;
+  for (const d of body.decisions || []) {
+    const item = document.querySelector(`#steps li[data-step="${d.index + 1}"]`);
+    if (item) item.append(el("span", { class: `analysed label-${d.label}` }, decisionSaid(d)));
+  }
+  const decisions = counted((body.decisions || []).length, "decision");
+  $("analysis-said").replaceChildren(
+    el("p", { text: filledText(ANALYSIS.analysed, { level: String(body.level), decisions }) }),
+    el("ul", { class: "accuracy", "aria-label": "Accuracy" }, (body.summary || []).map((seat) => el("li", { text: seatSaid(seat) }))),
+  );
+  analysed = level;
+  saveFragment();
 }
 
 // Where a deal stands after a step, in words: "the play, seat 1 to act", "the deal is over".
@@ -995,7 +1128,7 @@ async function checkText(text, atStep) {
   const answer = await api("POST", `/v1/${GAME}/${PATHS[kind]}`, { notation: text, trace: true });
   if (!answer.ok) return showProblem(answer);
   if (kind === "match") return matchVerdict(parsed.body.match, answer.body);
-  recordVerdict(parsed.body.record, answer.body);
+  recordVerdict(parsed.body.record, answer.body, { notation: text });
   goTo(atStep === null ? steps.length : atStep);
 }
 
@@ -1032,7 +1165,7 @@ async function checkRecord(atStep = null) {
   const answer = await api("POST", `/v1/${GAME}/${PATHS[kind]}`, body);
   if (!answer.ok) return showProblem(answer);
   if (kind === "match") return matchVerdict(whole ? value.match : value, answer.body);
-  recordVerdict(whole ? value.record : value, answer.body);
+  recordVerdict(whole ? value.record : value, answer.body, { record: whole ? value.record : value });
   goTo(atStep === null ? steps.length : atStep);
 }
 
@@ -1113,7 +1246,7 @@ async function afterBuildStep() {
     const deals = document.querySelectorAll("#verdict details.match-deal");
     if (deals.length) deals[deals.length - 1].open = true; // the deal being built, its steps in view
   } else {
-    recordVerdict(body.record, judged.body);
+    recordVerdict(body.record, judged.body, { record: body.record });
     goTo(steps.length);
   }
   showLegal(state);
@@ -1311,6 +1444,7 @@ function saveFragment() {
     else params.set("record", $("record").value);
     params.set("step", String(step));
   }
+  if (analysed && (view === "record" || view === "build")) params.set("analyse", analysed); // Analyse again there
   const options = view && view !== "record" && view !== "build" ? changedOptions(forms[view]) : null;
   for (const [name, value] of Object.entries(options || {})) params.set(`o.${name}`, String(value));
   history.replaceState(null, "", `#${params}`);
@@ -1338,8 +1472,10 @@ async function restore() {
     if (key.startsWith("o.")) setOption(forms[asked], key.slice(2), value);
   }
   const at = params.get("step") || "";
-  if (asked === "record") await checkRecord(/^\d+$/.test(at) ? Number(at) : null); // else: the last step
-  else await RUN[asked]();
+  if (asked === "record") {
+    await checkRecord(/^\d+$/.test(at) ? Number(at) : null); // else: the last step
+    if (params.get("analyse") && analysable) await analyse(params.get("analyse"));
+  } else await RUN[asked]();
   if (asked !== "record") saveFragment();
 }
 
@@ -1361,6 +1497,7 @@ async function start() {
     if (!form) continue;
     form.addEventListener("submit", (event) => {
       event.preventDefault();
+      if (event.submitter && event.submitter.id === "analyse") return analyse().catch(failed); // under the verdict
       const run = event.submitter && event.submitter.value === "add-hand" ? null : RUN[kind];
       if (!run) return addHand().focus();
       run()
