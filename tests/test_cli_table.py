@@ -4,12 +4,14 @@ whose cards must be shown; an illegal one what proves it."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 
 from service.cli import main
+from service.conformance.cases.records import TRUMP_DECIDES, briscola_table_record
 from tests.api.test_table_records import CARD_SEEN
-from tests.rules.test_seen import TRUMP_DECIDES, briscola_plays
 
 BRAG = {
     "players": 3,
@@ -31,10 +33,15 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.stdout
 
 
+def adjudicated(tmp_path: Path, game: str, record: dict[str, Any]) -> tuple[int, str]:
+    """``card-arbiter adjudicate GAME FILE`` of ``record`` written to a file: the exit code and what it printed."""
+    path = tmp_path / f"{game}.json"
+    path.write_text(json.dumps(record))
+    return run("adjudicate", game, str(path))
+
+
 def test_an_undecided_table_record_says_whose_cards_must_be_shown(tmp_path):
-    path = tmp_path / "brag.json"
-    path.write_text(json.dumps(BRAG))
-    code, out = run("adjudicate", "three-card-brag", str(path))
+    code, out = adjudicated(tmp_path, "three-card-brag", BRAG)
     assert code == 0 and out.splitlines()[:2] == [
         "verdict: undecided (5 action(s) applied)",
         "undecided: seat 0 must show its three cards",
@@ -51,24 +58,13 @@ def test_an_undecided_table_record_says_whose_cards_must_be_shown(tmp_path):
 
 
 def test_an_illegal_table_record_says_what_proves_it(tmp_path):
-    path = tmp_path / "briscola.json"
-    path.write_text(json.dumps(CARD_SEEN))
-    code, out = run("adjudicate", "briscola", str(path))
+    code, out = adjudicated(tmp_path, "briscola", CARD_SEEN)
     assert code == 1 and "  proved by action 2, with the hands seen: seat 0 holding nothing; seat 1 holding " in out
 
 
 def test_a_record_whose_turn_up_must_be_shown_says_so(tmp_path):
     """Briscola without its turn-up, the last trick the trump decides (tests/rules/test_seen.py): undecided."""
-    plays = briscola_plays(TRUMP_DECIDES, "D")
-    record = {
-        "players": 2,
-        "dealer": 0,
-        "seen": {},
-        "actions": [{"seat": s, "type": "play", "card": c} for s, c in plays],
-    }
-    path = tmp_path / "briscola.json"
-    path.write_text(json.dumps(record))
-    code, out = run("adjudicate", "briscola", str(path))
+    code, out = adjudicated(tmp_path, "briscola", briscola_table_record(TRUMP_DECIDES))
     assert code == 0 and out.splitlines()[:2] == [
         "verdict: undecided (40 action(s) applied)",
         "undecided: the turn-up must be shown",

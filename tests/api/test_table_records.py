@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from service.conformance.cases.records import briscola_table_record
 from tests.contract.test_results_events import prefix, validator
 from tests.rules.test_seen import TRUMP_DECIDES, WHATEVER_TRUMP, briscola_deck, briscola_plays
 
@@ -286,15 +287,6 @@ def test_a_match_refused_at_a_table_deal_gives_the_proof_its_schema_declares(cli
     assert body["verdict"] == "illegal" and body["error"]["proof"]["actions"]
     assert [e.message for e in validator(prefix(game_id) + "MatchResponse").iter_errors(body)] == []
     assert not validator(prefix(game_id) + "MatchError").is_valid({**body["error"], "proof": {"actions": [0]}})
-
-
-def briscola_table_record(pairs, turn_up=None):
-    """A two-player Briscola table record of ``pairs`` (tests/rules/test_seen.py), played as the deal of turn-up
-    ``2D`` plays it, with the turn-up given or not."""
-    plays = briscola_plays(pairs, "D")
-    seen = {} if turn_up is None else {"turn_up": turn_up}
-    actions = [{"seat": s, "type": "play", "card": c} for s, c in plays]
-    return {"players": 2, "dealer": 0, "seen": seen, "actions": actions}
 
 
 def test_a_table_record_without_the_turn_up_is_judged_by_every_turn_up_it_admits(client):

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from service.api.app import create_app
+from service.conformance.cases.records import TRUMP_DECIDES, briscola_table_record
 from service.referee.table_words import missing_text, needed_text, proof_text
 from tests.referee.test_page import status_of
-from tests.rules.test_seen import TRUMP_DECIDES, briscola_plays
 
 UNSHOWN = {
     "players": 3,
@@ -86,13 +86,7 @@ def test_the_words_count_cards_and_actions() -> None:
 
 
 def test_a_record_whose_turn_up_must_be_shown_says_so(client: Any) -> None:
-    plays = briscola_plays(TRUMP_DECIDES, "D")
-    record = {
-        "players": 2,
-        "dealer": 0,
-        "seen": {},
-        "actions": [{"seat": s, "type": "play", "card": c} for s, c in plays],
-    }
+    record = briscola_table_record(TRUMP_DECIDES)
     answer, said = _judged(client, "briscola", record)
     assert answer["verdict"] == "undecided" and answer["missing_turn_up"]
     assert said == "The record is undecided: the turn-up must be shown to decide the deal."

@@ -112,6 +112,13 @@ def briscola_plays(pairs: list[tuple[str, str]], trump: str) -> list[tuple[int, 
     return plays
 
 
+def briscola_table_record(pairs: list[tuple[str, str]], turn_up: str | None = None) -> dict[str, Any]:
+    """A two-player Briscola table record of ``pairs`` (:func:`briscola_plays`), played as the deal of turn-up ``2D``
+    plays it, with the turn-up seen or not."""
+    actions = [{"seat": s, "type": "play", "card": c} for s, c in briscola_plays(pairs, "D")]
+    return {"players": 2, "dealer": 0, "seen": {} if turn_up is None else {"turn_up": turn_up}, "actions": actions}
+
+
 SUITED = [(c[k], c[k + 1]) for c in ([c for c in BRISCOLA_PACK if c[1] == s] for s in "SHDC") for k in range(0, 10, 2)]
 """The Briscola pack in twenty pairs of one suit, the higher card first: a trick of each is the first card's whatever
 the trump."""
@@ -136,9 +143,7 @@ def briscola_turn_up_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
         (TRUMP_DECIDES, None, "the last trick's winner depends on the trump: undecided, missing_turn_up"),
         (TRUMP_DECIDES, "2D", "the last trick's winner decided by the turn-up given: complete"),
     ):
-        actions = [{"seat": s, "type": "play", "card": c} for s, c in briscola_plays(pairs, "D")]
-        seen = {} if turn_up is None else {"turn_up": turn_up}
-        record = {"players": 2, "dealer": 0, "seen": seen, "actions": actions}
+        record = briscola_table_record(pairs, turn_up)
         said = (
             f"A Briscola table record made by hand, {'no turn-up' if turn_up is None else 'the turn-up'} seen: {what}."
         )
