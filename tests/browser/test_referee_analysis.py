@@ -6,14 +6,13 @@ service is said in words under the verdict. The numbers expected come from the J
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 import pytest
 
 from service.rules import analysis
 from service.rules.registry import GAMES
-from tests.browser.test_referee import ROOT, api, axe_violations, expect, status
+from tests.browser.test_referee import api, axe_violations, expect, status
 from tests.referee.test_analysis_page import DECISION, LABEL_WORDS, SEAT, table_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -92,10 +91,6 @@ def test_a_briscola_record_checked_then_analysed_says_each_decision_alike(sessio
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, "the analysed record scrolls sideways at 390 px"
         assert axe_violations(page) == []
-        shot = os.environ.get("CARD_ARBITER_ANALYSIS_SCREENSHOT")
-        if shot and javascript:
-            item.scroll_into_view_if_needed()
-            page.screenshot(path=str(ROOT / shot))
     scripted, plain = read[True], read[False]
     assert [html for _, html, _ in scripted[0]] == [html for _, html, _ in plain[0]]  # one wording, both paths
     assert [step for step, _, _ in scripted[0]] == [d["index"] + 1 for d in answer["decisions"]]

@@ -240,7 +240,7 @@ def test_the_catalog_the_docs_and_the_readme_link_the_page(client: Any) -> None:
 def test_the_wheel_carries_the_page(wheel: tuple[list[str], set[str]]) -> None:
     """`pip install .` carries the templates, the script and the style sheet (built from the tracked files)."""
     _, names = wheel
-    for name in (*PAGE_FILES, *(f"templates/{n}.html" for n in ("rules", "options", "verdict", "missing"))):
+    for name in (*PAGE_FILES, *(f"templates/{n}.html" for n in ("rules", "options", "verdict", "missing", "analysis"))):
         assert f"service/referee/{name}" in names
 
 
