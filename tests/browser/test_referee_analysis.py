@@ -154,3 +154,21 @@ def test_an_analysis_refused_is_said_in_words(session: Any, javascript: bool) ->
     expect(status(page)).to_have_text(verdict)  # the verdict stays
     expect(page.locator("#error-summary")).to_be_hidden()
     assert page.locator("#steps .analysed").count() == 0
+
+
+def test_a_built_record_is_analysed_as_its_text(session: Any) -> None:
+    """Build a record: three presses, then Analyse under its verdict: the record built, analysed as the API analyses
+    its text."""
+    from tests.browser.test_referee_build import press_first, record_of, start
+
+    page = session.page("/referee/briscola")
+    legal = start(page, 2, 0, "built")
+    for applied in (1, 2, 3):
+        press_first(page, legal, applied)
+    answer = api(session.base, "/v1/briscola/records/analyze", {"notation": record_of(page), "level": "easy"})
+    page.get_by_label("Analysis level").select_option("easy")
+    page.get_by_role("button", name="Analyse", exact=True).click()
+    seats = page.get_by_role("list", name="Accuracy").get_by_role("listitem")
+    expect(seats).to_have_count(len(answer["summary"]))
+    steps = [step for step, _, _ in _read(page, "#steps .analysed")]
+    assert steps == [d["index"] + 1 for d in answer["decisions"]] and steps
