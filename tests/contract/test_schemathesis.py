@@ -57,15 +57,19 @@ pytestmark = pytest.mark.contract
 
 
 ANALYSED_AT = "easy"
-"""The level a ``records/analyze`` case is sent at when it asks for ``normal`` (or for no level: ``normal`` is the
-default): the same answer's schema, each decision of a trick game weighed in 3 or 4 worlds instead of 36 to 200
-(tests/api/test_analyze.py asks every level itself). The analyze tests were the slowest of the contract's, 30 s
-each in CI, nearly all of it analyses at ``normal``. A level the schema refuses is sent as generated."""
+"""The level a ``records/analyze`` or ``actions/suggest`` case is sent at when it asks for a costlier one (or for
+no level: ``normal`` is the default): the same answer's schema, each decision of a trick game weighed in 3 or 4
+worlds instead of 36 to 200 (tests/api/test_analyze.py and tests/api/test_suggest.py ask every level themselves).
+Those tests were the slowest of the contract's, 20 to 50 s each in CI, nearly all of it weighing at ``normal``. A
+level the schema refuses is sent as generated."""
+
+COSTLIER = {"/records/analyze": ("normal",), "/actions/suggest": ("normal", "hard")}
+"""Per operation, the levels :data:`ANALYSED_AT` stands in for."""
 
 
 def check_operation(case) -> None:
-    body = case.body
-    if case.path.endswith("/records/analyze") and isinstance(body, dict) and body.get("level", "normal") == "normal":
+    body, operation = case.body, "/" + "/".join(case.path.split("/")[-2:])
+    if isinstance(body, dict) and body.get("level", "normal") in COSTLIER.get(operation, ()):
         case.body = {**body, "level": ANALYSED_AT}
     response = case.call()
     # A body over the size limit is refused with 413 before it is read: that is a rejection too.
