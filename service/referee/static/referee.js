@@ -14,6 +14,7 @@ const SUITS = data.suits; // letter -> [symbol, name]
 const COLOURS = data.colours; // suit code -> its colour (never alone: the symbol and letters stay)
 const VERDICT_WORDS = { complete: "complete", in_progress: "in progress", illegal: "illegal", undecided: "undecided" };
 let catalog = null; // GET /v1/{game}
+let catalogAsked = null; // its request, awaited by a question asked before it answered
 let steps = []; // the current record's steps, for stepping through
 let step = 0; // 0: after the deal; n: after the n-th step
 let record = null; // the current record, for the table at a step
@@ -138,6 +139,7 @@ function optionValue(control) {
 }
 
 function changedOptions(form) {
+  if (!catalog) return null; // no default to compare with yet: ask() waits for the catalog first
   const changed = {};
   for (const control of optionControls(form)) {
     const spec = catalog && catalog.options.find((o) => o.name === control.dataset.option);
@@ -1100,6 +1102,7 @@ function stepKeys(event) {
 // One question: its body with the options its form changed, posted to the game's `path`; the answer shown as
 // the `question` view by `verdict`, or the problem.
 async function ask(question, path, body, verdict) {
+  if (!catalog && catalogAsked) await catalogAsked; // a question asked before the catalog came: its options' defaults
   const options = changedOptions(forms[question]);
   if (options) body.options = options;
   const answer = await api("POST", `/v1/${GAME}/${path}`, body);
@@ -1531,7 +1534,8 @@ async function start() {
     }
   });
   window.addEventListener("hashchange", () => (alive() ? restore().catch(failed) : null));
-  const answer = await api("GET", `/v1/${GAME}`);
+  catalogAsked = api("GET", `/v1/${GAME}`);
+  const answer = await catalogAsked;
   if (answer.ok) {
     catalog = answer.body;
     const first = cardFields()[0];
