@@ -245,12 +245,26 @@ def showing(game: Game[Any, Any, Any], state: Any, action: ActionBase) -> tuple[
     return state, revealed
 
 
+def unheld(game: Game[Any, Any, Any], state: Any, seat: int, card: Card) -> str | None:
+    """Why ``seat``'s hand in ``state`` cannot hold the unseen ``card`` though nobody saw it elsewhere (a game's
+    ``unheld``: Briscan's and Brisque's strict play in a trick the seat followed without it), or None."""
+    hook = getattr(game, "unheld", None)
+    return None if hook is None else hook(state, seat, card)
+
+
 def apply_seen(game: Game[Any, Any, Any], state: Any, action: ActionBase) -> Transition[Any]:
-    """``action`` applied to a state that may hold unseen cards: its cards shown (:func:`showing`), then the game's
-    ``apply``. The same as ``apply`` on a state whose cards were all seen."""
+    """``action`` applied to a state that may hold unseen cards: its cards shown (:func:`showing`), each one the
+    seat's hand may hold (:func:`unheld`: else the game's ``card_not_in_hand``), then the game's ``apply``. The same
+    as ``apply`` on a state whose cards were all seen. (A record's replay, :class:`SeenReplay`, proves the earlier
+    action illegal instead.)"""
     if not holds_unseen(state):
         return game.apply(state, action)
-    return game.apply(showing(game, state, action)[0], action)
+    shown_state, revealed = showing(game, state, action)
+    for seat, card in revealed:
+        why = unheld(game, state, seat, card)
+        if why is not None and "card_not_in_hand" in game.refusals():
+            raise game.illegal(state, "card_not_in_hand", TABLE_RULE, why)
+    return game.apply(shown_state, action)
 
 
 def legal_seen(game: Game[Any, Any, Any], state: Any) -> list[LegalAction]:
@@ -264,6 +278,8 @@ def legal_seen(game: Game[Any, Any, Any], state: Any) -> list[LegalAction]:
     listed = [a for a in legal if HIDDEN not in _cards_of(a)]
     keys = {repr(a) for a in listed}
     for card in unseen_cards(game, state):
+        if unheld(game, state, seat, card) is not None:
+            continue
         for action in game.legal_actions(reveal(state, seat, card)):
             named = _cards_of(action)
             if (card in named or not named) and HIDDEN not in named and repr(action) not in keys:
@@ -473,6 +489,7 @@ __all__ = [
     "trumps_possible",
     "turn_up_candidates",
     "turn_up_unseen",
+    "unheld",
     "unseen_cards",
     "unshown",
     "whatever_trump",

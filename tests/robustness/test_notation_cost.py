@@ -109,13 +109,17 @@ def test_a_worst_text_costs_no_more_per_character_than_a_normal_record(client: A
 
 def test_the_writer_is_one_pass_over_a_long_line() -> None:
     """The writer's lines (N-W3) over an auction twenty times longer cost twenty times as much, not four hundred
-    (it counted the line's seats again at each action): per action, no more than twice the shorter one's."""
+    (it counted the line's seats again at each action): per action, no more than four times the shorter one's (a
+    quadratic writer is twenty times; each cost the least of five runs, as a busy machine's CPU time wobbles: a CI
+    run under load measured 2.1 with the old single-run, twice-at-most bound)."""
     game = GAMES["briscola-chiamata"]
     costs = []
     for count in (1_000, 20_000):
         actions = [{"seat": i % 5, "type": "pass"} for i in range(count)]
-        start = time.process_time()
-        for _ in range(3):
+        runs = []
+        for _ in range(5):
+            start = time.process_time()
             assert list(rounds(game, 5, actions)) == [(0, count)]
-        costs.append((time.process_time() - start) / count)
-    assert costs[1] <= 2 * costs[0], costs
+            runs.append(time.process_time() - start)
+        costs.append(min(runs) / count)
+    assert costs[1] <= 4 * costs[0], costs

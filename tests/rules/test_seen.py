@@ -26,9 +26,11 @@ from service.rules.seen import (
     apply_seen,
     has_turn_up,
     legal_seen,
+    reveal,
     seen_deck,
     trump_unseen,
     trumps_possible,
+    unheld,
     unseen_cards,
 )
 from service.rules.tricks import Trick
@@ -203,16 +205,57 @@ def test_a_renege_is_proved_by_the_card_the_seat_showed_later(game_id, n):
         assert len(proof) == 2 and later.seat == moves[index].seat and later.card in held
 
 
-def table_state(deal: Deal, moves: list[Any], seen: Seen) -> Any:
-    """The state a table that saw ``seen`` holds after ``moves`` (all legal there)."""
+@pytest.mark.parametrize("game_id", ["briscan", "brisque"])
+def test_a_state_never_gives_a_seat_a_card_its_strict_play_proves_it_lacked(game_id):
+    """On each state after a renege at a table, a seat may hold an unseen card (`legal-actions` lists it, `actions`
+    applies it) exactly where that card in its hand keeps every final-phase trick legal (a brute force over the
+    unseen cards against the game's own check, `states/validate`'s must_follow); the play a record's replay takes
+    as the renege's proof is refused by `actions`, card_not_in_hand. Over the reneges a later play proves (the
+    others are refused where they stand: the seen hand held what the rule asked for)."""
+    later = [
+        case for case in reneges(game_id) if len(judged(case[0], seen_of(case[0]), case[1])[4]["proof"]["actions"]) == 2
+    ]
+    assert len(later) >= 3
+    for case in later:
+        _check_held(*case)
+
+
+def _check_held(deal: Deal, moves: list[Any], index: int) -> None:
+    game, seen = deal.game, seen_of(deal)
+    seat, checked = moves[index].seat, 0
+    for j in range(index + 1, len(moves)):
+        state, refused = table_replay(deal, moves[:j], seen)
+        if refused is not None:
+            break
+        if state.to_act != seat or HIDDEN not in state.seats[seat].hand:
+            continue
+        for card in unseen_cards(game, state):
+            broken = any(p.code == "must_follow" for p in game.validate(reveal(state, seat, card)))
+            assert (unheld(game, state, seat, card) is not None) == broken, (j, card)
+            assert not broken or card not in {a.get("card") for a in legal_seen(game, state)}
+            checked += broken
+        if table_replay(deal, moves[: j + 1], seen)[1] is not None:  # this play proves the renege
+            with pytest.raises(IllegalAction) as proving:
+                apply_seen(game, state, moves[j])
+            assert proving.value.code == "card_not_in_hand" and "strict play" in proving.value.message
+    assert checked, "some unseen card was one the seat's strict play proves it lacked"
+
+
+def table_replay(deal: Deal, moves: list[Any], seen: Seen) -> tuple[Any, Any]:
+    """The state a table that saw ``seen`` holds after ``moves``, and the replay's refusal (None: all legal)."""
     game = deal.game
     options, start = game.options(deal.options), deal.start.state
     carry = None if deal.carry is None else carry_of(game, deal.carry)
-    first = game.deal_checked(
-        deal.players, start.dealer, options, seen_deck(game, deal.players, start.dealer, options, seen), carry
-    )
-    state, _, applied, refused = replay_seen(game, first, moves, seen)
-    assert refused is None and applied == len(moves)
+    deck = seen_deck(game, deal.players, start.dealer, options, seen)
+    first = game.deal_checked(deal.players, start.dealer, options, deck, carry)
+    state, _, _, refused = replay_seen(game, first, moves, seen)
+    return state, refused
+
+
+def table_state(deal: Deal, moves: list[Any], seen: Seen) -> Any:
+    """The state a table that saw ``seen`` holds after ``moves`` (all legal there)."""
+    state, refused = table_replay(deal, moves, seen)
+    assert refused is None
     return state
 
 

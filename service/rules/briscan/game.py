@@ -39,13 +39,13 @@ from service.rules.briscan.state import (
     BriscanSeat,
     BriscanState,
 )
-from service.rules.briscan.validate import BriscanProblem, state_problems
+from service.rules.briscan.validate import BriscanProblem, final_play_problems, state_problems
 from service.rules.briscan.variants import BRISCAN, BRISQUE, CB_COURTS, CB_PIPS, KINDS, QUARTET, TRUMP_ACE, Variant
 from service.rules.cards import HIDDEN, Card, french_notation, rank, suit, suit_text_notation
 from service.rules.errors import Problem
 from service.rules.frozen import evolve
 from service.rules.seats import next_seat, replace_seat
-from service.rules.seen import TableRefusal, trump_unseen, turn_up_event, turn_up_unseen
+from service.rules.seen import TableRefusal, reveal, trump_unseen, turn_up_event, turn_up_unseen
 from service.rules.trick_game import TrickGame
 from service.rules.tricks import SUIT_WORDS
 
@@ -269,6 +269,17 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
         return Transition(state, tuple(events))
 
     # -- what is legal -----------------------------------------------------------------------------
+    def unheld(self, state: BriscanState, seat: int, card: Card) -> str | None:
+        """Why ``seat``'s hand cannot hold the unseen ``card`` (docs/api.md 18), or None: a final-phase trick it
+        followed without it where strict play (BSC-A3) would have asked for it, the trick taken as played legally."""
+        if not state.tricks[self.talon_tricks :] or HIDDEN not in state.seats[seat].hand:
+            return None
+        broken = final_play_problems(self, reveal(state, seat, card))
+        if not broken:
+            return None
+        trick = broken[0].pointer.rsplit("/", 1)[-1]
+        return f"seat {seat} cannot hold {card}: strict play (BSC-A3) would have asked for it in trick {trick}"
+
     def legal_plays(self, state: BriscanState, seat: int) -> list[Card]:
         """Cards ``seat`` may play now: any in the talon phase; strict play in the final phase (BSC-A3)."""
         hand = list(state.seats[seat].hand)

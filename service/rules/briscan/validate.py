@@ -92,7 +92,7 @@ def state_problems(game: Briscan, state: BriscanState) -> list[Problem]:
             )
     if problems:
         return problems
-    problems.extend(_final_play_problems(game, state))
+    problems.extend(final_play_problems(game, state))
     due = game.expected_bonuses(state)
     for s in state.seats:
         where = f"/seats/{s.seat}"
@@ -115,7 +115,7 @@ def state_problems(game: Briscan, state: BriscanState) -> list[Problem]:
     return problems
 
 
-def _final_play_problems(game: Briscan, state: BriscanState) -> list[Problem]:
+def final_play_problems(game: Briscan, state: BriscanState) -> list[Problem]:
     """Strict play in every finished final-phase trick (BSC-A3), from the follower's hand at the time."""
     problems: list[Problem] = []
     for k in range(game.talon_tricks, len(state.tricks)):
