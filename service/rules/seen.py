@@ -254,16 +254,16 @@ def unheld(game: Game[Any, Any, Any], state: Any, seat: int, card: Card) -> str 
 
 def apply_seen(game: Game[Any, Any, Any], state: Any, action: ActionBase) -> Transition[Any]:
     """``action`` applied to a state that may hold unseen cards: its cards shown (:func:`showing`), each one the
-    seat's hand may hold (:func:`unheld`: else the game's ``card_not_in_hand``), then the game's ``apply``. The same
-    as ``apply`` on a state whose cards were all seen. (A record's replay, :class:`SeenReplay`, proves the earlier
+    seat may hold (:func:`unheld`: else the game's ``check_held`` refuses it), then the game's ``apply``. The same as
+    ``apply`` on a state whose cards were all seen. (A record's replay, :class:`SeenReplay`, proves the earlier
     action illegal instead.)"""
     if not holds_unseen(state):
         return game.apply(state, action)
     shown_state, revealed = showing(game, state, action)
-    for seat, card in revealed:
-        why = unheld(game, state, seat, card)
-        if why is not None and "card_not_in_hand" in game.refusals():
-            raise game.illegal(state, "card_not_in_hand", TABLE_RULE, why)
+    check_held = getattr(game, "check_held", None)  # a game's refusal of a card the seat cannot hold
+    if check_held is not None:
+        for seat, card in revealed:
+            check_held(state, seat, card)
     return game.apply(shown_state, action)
 
 

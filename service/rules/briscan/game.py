@@ -45,7 +45,7 @@ from service.rules.cards import HIDDEN, Card, french_notation, rank, suit, suit_
 from service.rules.errors import Problem
 from service.rules.frozen import evolve
 from service.rules.seats import next_seat, replace_seat
-from service.rules.seen import TableRefusal, reveal, trump_unseen, turn_up_event, turn_up_unseen
+from service.rules.seen import TABLE_RULE, TableRefusal, reveal, trump_unseen, turn_up_event, turn_up_unseen
 from service.rules.trick_game import TrickGame
 from service.rules.tricks import SUIT_WORDS
 
@@ -279,6 +279,12 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
             return None
         trick = broken[0].pointer.rsplit("/", 1)[-1]
         return f"seat {seat} cannot hold {card}: strict play (BSC-A3) would have asked for it in trick {trick}"
+
+    def check_held(self, state: BriscanState, seat: int, card: Card) -> None:
+        """Refuse showing ``card`` from ``seat``'s hand where it cannot hold it (:meth:`unheld`)."""
+        why = self.unheld(state, seat, card)
+        if why is not None:
+            raise self.illegal(state, "card_not_in_hand", TABLE_RULE, why)
 
     def legal_plays(self, state: BriscanState, seat: int) -> list[Card]:
         """Cards ``seat`` may play now: any in the talon phase; strict play in the final phase (BSC-A3)."""
