@@ -46,7 +46,12 @@ Check = StrEnum(
 """The problem codes every game's ``validate`` shares (each game's own are an enum in its ``validate.py``)."""
 
 Refusal = StrEnum("Refusal", "deal_over unknown_action not_your_turn")
-"""The codes every game's refusals (:class:`IllegalAction`) share (each game's own are an enum beside its class)."""
+"""The codes every game's refusals (:class:`IllegalAction`) share (each game's own are its class's
+``refusal_codes``)."""
+
+TableRefusal = StrEnum("TableRefusal", "card_seen")
+"""The code of a table deal's refusal every game shares (docs/api.md 18, :mod:`service.rules.seen`): a card an action
+names was seen elsewhere (played, in another seat's hand, the turn-up under the stock)."""
 
 
 def seat_count_problems(seats: Sized, players: int) -> list[Problem]:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar, get_args, get_origin, get_ty
 
 from service.rules import names
 from service.rules.actions import ActionBase
-from service.rules.base import A, Check, Dealt, Event, LegalAction, Opts, Refusal, Result, S, Transition
+from service.rules.base import A, Check, Dealt, Event, LegalAction, Opts, Refusal, Result, S, TableRefusal, Transition
 from service.rules.cards import HIDDEN, Card, check_cards, parse_suit_text, suit_text_notation
 from service.rules.errors import IllegalAction, InvalidInput, InvalidState, Problem, excerpt
 from service.rules.frozen import evolve
@@ -24,9 +24,9 @@ from service.rules.options import OptionSpec, build_options, option_specs
 from service.rules.seats import deal_hands, deal_order
 
 
-def _codes(*groups: Iterable[StrEnum]) -> list[str]:
-    """The codes of ``groups`` (enums, or tuples of their members) in order, each once."""
-    return list(dict.fromkeys(code.value for group in groups for code in group))
+def _codes(*groups: Iterable[str]) -> list[str]:
+    """The codes of ``groups`` (enums, or sequences of codes) in order, each once."""
+    return list(dict.fromkeys(str(code) for group in groups for code in group))
 
 
 def _unknown(value: Any) -> Any:
@@ -58,13 +58,14 @@ class Game(ABC, Generic[S, Opts, A]):
     problem_codes: ClassVar[tuple[type[StrEnum], ...]]
     """The enums of the problem codes the game's own state checks give (its ``validate.py``), besides
     :class:`Check`; each is listed in the game's rules file."""
-    refusal_codes: ClassVar[tuple[type[StrEnum], ...]]
-    """The enums of the codes the game's own refusals give (its :meth:`apply`), besides :class:`Refusal`: every
-    code a raise site uses is one of them (the 409's ``code`` enum; see :meth:`refusals`)."""
+    refusal_codes: ClassVar[str]
+    """The codes the game's own refusals give (its :meth:`apply`), separated by spaces, besides :class:`Refusal`'s
+    and a table deal's :class:`TableRefusal`: every code a raise site uses is one of them (the 409's ``code`` enum;
+    see :meth:`refusals`)."""
     absent_codes: ClassVar[tuple[str, ...]] = ()
     """Codes of the enums a game shares with another (Brisque with Briscan) that this one never gives: its
     variant lacks the rule (:meth:`refusals` and :meth:`checks` leave them out)."""
-    replayed_refusals: ClassVar[tuple[StrEnum, ...]] = ()
+    replayed_refusals: ClassVar[tuple[str, ...]] = ()
     """The refusal codes (of :meth:`refusals`) the game's ``validate`` gives too: those of a call its state lists
     that was not legal (a Briscola chiamata auction call), besides its :attr:`problem_codes` (see :meth:`checks`)."""
     event_types: ClassVar[tuple[type, ...]]
@@ -321,9 +322,10 @@ class Game(ABC, Generic[S, Opts, A]):
         return IllegalAction(code, rule, message, self.legal_actions(state))
 
     def refusals(self) -> list[str]:
-        """Every code the game's refusals can give: :class:`Refusal`'s, then the game's own, each once (less
-        :attr:`absent_codes`)."""
-        return [code for code in _codes(Refusal, *self.refusal_codes) if code not in self.absent_codes]
+        """Every code the game's refusals can give: :class:`Refusal`'s, then the game's own (:attr:`refusal_codes`),
+        then :class:`TableRefusal`'s, each once (less :attr:`absent_codes`)."""
+        codes = _codes(Refusal, self.refusal_codes.split(), TableRefusal)
+        return [code for code in codes if code not in self.absent_codes]
 
     def checks(self) -> list[str]:
         """Every code the game's ``validate`` can give (the ``code`` enum of its problems): :class:`Check`'s, the

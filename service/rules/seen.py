@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from service.rules.actions import ActionBase
@@ -23,10 +22,6 @@ from service.rules.errors import IllegalAction, InvalidInput, Problem
 from service.rules.frozen import evolve
 from service.rules.game import Game
 from service.rules.seats import deal_order, replace_seat
-
-TableRefusal = StrEnum("TableRefusal", "card_seen")
-"""The code of a table deal's refusal every game shares: a card an action names was seen elsewhere (played, in
-another seat's hand, the turn-up under the stock)."""
 
 TABLE_RULE = "table"
 """The rule a table deal's own refusals cite: what the table saw (each rules text's "At a real table")."""
@@ -226,8 +221,8 @@ def reveal(state: Any, seat: int, card: Card) -> Any:
 
 def showing(game: Game[Any, Any, Any], state: Any, action: ActionBase) -> tuple[Any, list[tuple[int, Card]]]:
     """``state`` with the cards ``action`` names put in its seat's hand where the seat may hold them (a ``"??"``
-    of its hand becomes each, unless the state shows it elsewhere: a :data:`TableRefusal` ``card_seen``), and the
-    cards so revealed. A card the seat's seen hand lacks is left to the game's own refusal."""
+    of its hand becomes each, unless the state shows it elsewhere: a :data:`~service.rules.base.TableRefusal`
+    ``card_seen``), and the cards so revealed. A card the seat's seen hand lacks is left to the game's own refusal."""
     revealed: list[tuple[int, Card]] = []
     known: set[Card] | None = None
     for seat, card in shown(game, state, action):
@@ -474,7 +469,6 @@ __all__ = [
     "ProvedAction",
     "Seen",
     "SeenReplay",
-    "TableRefusal",
     "apply_seen",
     "holds_unseen",
     "known_cards",

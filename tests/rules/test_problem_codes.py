@@ -22,10 +22,10 @@ def test_the_problem_codes_are_the_shared_then_the_games_own_each_once(game_id: 
     assert len(codes) == len(set(codes))
     assert codes[: len(Check)] == [code.value for code in Check]
     assert {code.value for enum in game.problem_codes for code in enum} - set(game.absent_codes) <= set(codes)
-    assert {code.value for code in game.replayed_refusals} <= set(game.refusals()) & set(codes)
+    assert set(game.replayed_refusals) <= set(game.refusals()) & set(codes)
 
 
 def test_the_replayed_refusals_are_the_codes_of_a_refused_auction_call() -> None:
     source = textwrap.dedent(inspect.getsource(BriscolaChiamata._call_problem))
-    assert codes_in(source) == {code.value for code in BriscolaChiamata.replayed_refusals}
+    assert codes_in(source) == set(BriscolaChiamata.replayed_refusals)
     assert [g.id for g in GAMES.values() if g.replayed_refusals] == ["briscola-chiamata"]

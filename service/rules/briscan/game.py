@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Annotated, Any, ClassVar
 
 from service.rules.actions import ActionBase, Play
@@ -45,7 +44,7 @@ from service.rules.cards import HIDDEN, Card, french_notation, rank, suit, suit_
 from service.rules.errors import Problem
 from service.rules.frozen import evolve
 from service.rules.seats import next_seat, replace_seat
-from service.rules.seen import TABLE_RULE, TableRefusal, reveal, trump_unseen, turn_up_event, turn_up_unseen
+from service.rules.seen import TABLE_RULE, reveal, trump_unseen, turn_up_event, turn_up_unseen
 from service.rules.trick_game import TrickGame
 from service.rules.tricks import SUIT_WORDS
 
@@ -80,16 +79,6 @@ class ExchangeSeven(ActionBase, type="exchange_seven"):
 BriscanAction = Play | ExchangeSeven | Announce
 
 
-BriscanRefusal = StrEnum(
-    "BriscanRefusal",
-    (
-        "invalid_meld too_many_melds meld_not_allowed card_not_in_hand card_reuse trump_ace_exchanged "
-        "announce_not_allowed must_follow exchange_not_allowed"
-    ),
-)
-"""The codes of a Briscan or Brisque action the rules refuse, besides those every game shares (:class:`Refusal`)."""
-
-
 class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     """Briscan: 5 cards each, every meld and bonus of 2(c); 600 wins the game."""
 
@@ -100,7 +89,10 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     variant: ClassVar[Variant] = BRISCAN
     phases = PHASES
     problem_codes = (BriscanProblem,)
-    refusal_codes = (BriscanRefusal, TableRefusal)
+    refusal_codes = (
+        "invalid_meld too_many_melds meld_not_allowed card_not_in_hand card_reuse trump_ace_exchanged "
+        "announce_not_allowed must_follow exchange_not_allowed"
+    )
     unseen_events = {"turn_up": ("card", "trump")}  # a turn-up nobody saw (docs/api.md 18)
     event_types = EVENTS
     result_type = BriscanResult

@@ -11,11 +11,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import ClassVar, Literal
 
 from service.rules.actions import ActionBase, Play
-from service.rules.base import Event, LegalAction, Refusal, Result, Transition, hide
+from service.rules.base import Event, LegalAction, Result, Transition, hide
 from service.rules.bounds import Chips
 from service.rules.briscola.cards import ORDER, TOTAL
 from service.rules.briscola.common import (
@@ -37,7 +36,6 @@ from service.rules.briscola.validate import BriscolaProblem, ChiamataProblem, ch
 from service.rules.cards import SUITS, Card, Suit
 from service.rules.errors import CardError, Problem, excerpt
 from service.rules.seats import next_seat
-from service.rules.seen import TableRefusal
 from service.rules.trick_game import TrickGame
 
 BidRank = Literal["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"]
@@ -105,16 +103,6 @@ def settlement(caller: int, partner: int, success: bool, units: int, players: in
     return out
 
 
-ChiamataRefusal = StrEnum(
-    "ChiamataRefusal",
-    (
-        "wrong_phase invalid_bid dealer_must_bid bid_not_lower points_before_two bid_out_of_range "
-        "invalid_suit missing_rank invalid_rank card_not_in_hand"
-    ),
-)
-"""The codes of a Briscola chiamata action the rules refuse, besides those every game shares (:class:`Refusal`)."""
-
-
 class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, ChiamataAction]):
     """Briscola chiamata: auction, a called card makes a secret partner, 8 tricks, zero-sum settlement."""
 
@@ -124,14 +112,17 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
     max_players = PLAYERS
     phases = CHIAMATA_PHASES
     problem_codes = (BriscolaProblem, ChiamataProblem)
-    refusal_codes = (ChiamataRefusal, TableRefusal)
+    refusal_codes = (
+        "wrong_phase invalid_bid dealer_must_bid bid_not_lower points_before_two bid_out_of_range "
+        "invalid_suit missing_rank invalid_rank card_not_in_hand"
+    )
     replayed_refusals = (
-        ChiamataRefusal.invalid_bid,
-        ChiamataRefusal.dealer_must_bid,
-        Refusal.unknown_action,
-        ChiamataRefusal.bid_not_lower,
-        ChiamataRefusal.points_before_two,
-        ChiamataRefusal.bid_out_of_range,
+        "invalid_bid",
+        "dealer_must_bid",
+        "unknown_action",
+        "bid_not_lower",
+        "points_before_two",
+        "bid_out_of_range",
     )
     """The codes of :meth:`_call_problem`: what ``validate`` says of an auction call that was not legal."""
     most_calls = PLAYERS + len(ORDER) + TOTAL - BASE_TARGET + 1

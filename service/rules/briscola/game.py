@@ -25,7 +25,7 @@ from service.rules.cards import Card, rank, suit
 from service.rules.errors import CardError, Problem
 from service.rules.frozen import build, evolve
 from service.rules.seats import replace_seat
-from service.rules.seen import TableRefusal, trump_unseen, turn_up_event, turn_up_unseen
+from service.rules.seen import trump_unseen, turn_up_event, turn_up_unseen
 from service.rules.trick_game import TrickGame
 from service.rules.tricks import side_of, side_points
 
@@ -97,13 +97,6 @@ def match_problems(players: int, options: BriscolaOptions, carry: BriscolaCarry)
     return []
 
 
-BriscolaRefusal = StrEnum(
-    "BriscolaRefusal",
-    ("card_not_in_hand exchange_not_allowed"),
-)
-"""The codes of a Briscola action the rules refuse, besides those every game shares (:class:`Refusal`)."""
-
-
 class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, BriscolaAction]):
     """Briscola: no obligation to follow, the turn-up's suit is trump, the winner draws first; 61 wins."""
 
@@ -113,7 +106,7 @@ class Briscola(BriscolaCards, TrickGame[BriscolaState, BriscolaOptions, Briscola
     max_players = 6
     phases = PHASES
     problem_codes = (BriscolaProblem, StockProblem, MatchProblem)
-    refusal_codes = (BriscolaRefusal, TableRefusal)
+    refusal_codes = "card_not_in_hand exchange_not_allowed"
     unseen_events = {"turn_up": ("card", "trump")}  # a turn-up nobody saw (docs/api.md 18)
     hand_size = HAND_SIZE
     event_types = BRISCOLA_EVENTS

@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Annotated
 
 from service.rules.actions import ActionBase, Call, Fold, Raise
@@ -48,7 +47,7 @@ from service.rules.errors import CardError, InvalidInput, Problem
 from service.rules.hand_game import Comparison, Declarations, Evaluation, HandGame, ranking_groups
 from service.rules.names import ENGLISH
 from service.rules.seats import order_from, replace_seat
-from service.rules.seen import TABLE_RULE, TableRefusal, known_cards, unshown
+from service.rules.seen import TABLE_RULE, known_cards, unshown
 from service.rules.shuffle import shuffle
 
 HAND_SIZE = 4
@@ -85,17 +84,6 @@ class Declare(ActionBase, type="declare"):
 BrogginAction = BrogginBet | Fold | Exchange | Call | Raise | Declare
 
 
-BrogginRefusal = StrEnum(
-    "BrogginRefusal",
-    (
-        "wrong_phase bet_is_one_stake card_not_in_hand duplicate_discard too_many_cards drawn_not_needed "
-        "drawn_mismatch no_raise raise_too_small raise_too_large invalid_card not_a_trump trump_not_held "
-        "declared_twice not_a_realm_card outside_domain duplicate_identity undeclared_trump"
-    ),
-)
-"""The codes of a Broggin action the rules refuse, besides those every game shares (:class:`Refusal`)."""
-
-
 class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     """Broggin from the Eon role-playing game: 40 cards, eight trumps, two betting rounds and an exchange."""
 
@@ -106,7 +94,11 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
     hand_size = HAND_SIZE
     phases = PHASES
     problem_codes = (BrogginProblem,)
-    refusal_codes = (BrogginRefusal, TableRefusal)
+    refusal_codes = (
+        "wrong_phase bet_is_one_stake card_not_in_hand duplicate_discard too_many_cards drawn_not_needed "
+        "drawn_mismatch no_raise raise_too_small raise_too_large invalid_card not_a_trump trump_not_held "
+        "declared_twice not_a_realm_card outside_domain duplicate_identity undeclared_trump"
+    )
     ranking = RANKING
     event_types = EVENTS
     result_type = BrogginResult

@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
@@ -29,7 +28,7 @@ from service.rules.old_brag.pot3 import LIMIT_31, total_31
 from service.rules.old_brag.state import BETTING, COMPLETE, DRAWING, PHASES, OldBragCarry, OldBragSeat, OldBragState
 from service.rules.old_brag.validate import OldBragProblem, state_problems
 from service.rules.seats import deal_order, order_from, replace_seat
-from service.rules.seen import TABLE_RULE, Seen, TableRefusal, known_cards, unshown
+from service.rules.seen import TABLE_RULE, Seen, known_cards, unshown
 
 HAND_SIZE = 3
 
@@ -66,17 +65,6 @@ def face_up_order(card: Card, options: OldBragOptions) -> int:
     return PIP_VALUE[rank(card)]
 
 
-OldBragRefusal = StrEnum(
-    "OldBragRefusal",
-    (
-        "dealer_opens already_opened not_drawing_phase betting_over not_in_pot3 already_bust already_stood "
-        "dealer_must_open nothing_to_call no_bet_to_raise bet_too_small raise_too_small "
-        "raise_too_large stock_empty"
-    ),
-)
-"""The codes of an Old Brag action the rules refuse, besides those every game shares (:class:`Refusal`)."""
-
-
 class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]):
     """Old Brag with braggers and the two consolation pots (Serbian seed)."""
 
@@ -87,7 +75,11 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
     hand_size = HAND_SIZE
     phases = PHASES
     problem_codes = (OldBragProblem,)
-    refusal_codes = (OldBragRefusal, TableRefusal)
+    refusal_codes = (
+        "dealer_opens already_opened not_drawing_phase betting_over not_in_pot3 already_bust already_stood "
+        "dealer_must_open nothing_to_call no_bet_to_raise bet_too_small raise_too_small "
+        "raise_too_large stock_empty"
+    )
     ranking = RANKING
     event_types = EVENTS
     result_type = OldBragResult

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from service.rules.actions import ActionBase, Bet, Call, Fold, Raise
@@ -15,7 +14,7 @@ from service.rules.cards import Card, FrenchCards
 from service.rules.errors import Problem
 from service.rules.hand_game import HandGame
 from service.rules.seats import replace_seat
-from service.rules.seen import TableRefusal, unshown
+from service.rules.seen import unshown
 from service.rules.three_card_brag.evaluation import RANKING, evaluate_hand
 from service.rules.three_card_brag.events import EVENTS, BragResult
 from service.rules.three_card_brag.options import BragOptions
@@ -42,16 +41,6 @@ def _half_up(chips: int) -> int:
     return -(-chips // 2)
 
 
-BragRefusal = StrEnum(
-    "BragRefusal",
-    (
-        "no_stake_to_raise stake_already_set bet_too_small raise_too_small odd_stake bet_too_large "
-        "already_open nothing_to_call cannot_see"
-    ),
-)
-"""The codes of a Three Card Brag action the rules refuse, besides those every game shares (:class:`Refusal`)."""
-
-
 class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     """Modern British Three Card Brag: blind play, seeing, prials on top."""
 
@@ -62,7 +51,10 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
     hand_size = HAND_SIZE
     phases = PHASES
     problem_codes = (BragProblem,)
-    refusal_codes = (BragRefusal, TableRefusal)
+    refusal_codes = (
+        "no_stake_to_raise stake_already_set bet_too_small raise_too_small odd_stake bet_too_large "
+        "already_open nothing_to_call cannot_see"
+    )
     ranking = RANKING
     event_types = EVENTS
     result_type = BragResult
