@@ -26,16 +26,13 @@ from service.rules.trick_game import TrickGame
 def table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
     """A trick game's first seeded deal as a table record (docs/api.md 18: only the turn-up seen): complete with the
     dealt result; and its first card played again by the next seat: ``card_seen``, with its proof."""
-    flow = SECTIONS["flow"]
     played = corpus(game)[0]
     turn_up = getattr(played.states[0], "turn_up", None)
     record = table_record(played, {} if turn_up is None else {"turn_up": turn_up})
     what = "only the turn-up seen" if turn_up is not None else "no card seen"
-    yield post(
+    yield table_case(
         game,
-        "records/adjudicate",
-        {"record": record},
-        (flow,),
+        record,
         f"A seeded deal as a table record ({what}): complete, with the dealt record's result.",
         "record-table",
     )
@@ -44,12 +41,9 @@ def table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
     actions = played.actions
     first = next(i for i, a in enumerate(actions) if a["type"] == "play")
     again = {"seat": played.states[first + 1].to_act, "type": "play", "card": actions[first]["card"]}
-    body = {"record": {**record, "actions": [*actions[: first + 1], again]}}
-    yield post(
+    yield table_case(
         game,
-        "records/adjudicate",
-        body,
-        (flow,),
+        {**record, "actions": [*actions[: first + 1], again]},
         "A table record whose card is played a second time, by the next seat: illegal, card_seen, with the play that "
         "showed it as proof.",
         "record-table-illegal",
@@ -61,11 +55,9 @@ def turn_up_cases(game: Game[Any, Any, Any], record: dict[str, Any]) -> Iterator
     admits (``turn_ups``), as a record and as a match of one deal; the deal from ``seen`` without the turn-up (its
     state's ``turn_up`` "??", ``trump`` "?"), and a trick that deal's trump decides: 422 ``turn_up_unseen``."""
     flow = SECTIONS["flow"]
-    yield post(
+    yield table_case(
         game,
-        "records/adjudicate",
-        {"record": record},
-        (flow,),
+        record,
         "A seeded deal as a table record without its turn-up: replayed once per card the turn-up may be, the verdict "
         "every turn-up it admits gives (undecided, the turn-up missing, where they differ), with `turn_ups`.",
         "record-table-turn-up",
@@ -137,7 +129,6 @@ def briscola_turn_up_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
     the turn-up missing), then the same with the turn-up given (complete)."""
     if game.id != "briscola":
         return
-    flow = SECTIONS["flow"]
     for pairs, turn_up, what in (
         (WHATEVER_TRUMP, None, "no trick's winner depends on the trump: complete, three turn-ups admitted"),
         (TRUMP_DECIDES, None, "the last trick's winner depends on the trump: undecided, missing_turn_up"),
@@ -147,7 +138,7 @@ def briscola_turn_up_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
         said = (
             f"A Briscola table record made by hand, {'no turn-up' if turn_up is None else 'the turn-up'} seen: {what}."
         )
-        yield post(game, "records/adjudicate", {"record": record}, (flow,), said, "record-table-turn-up")
+        yield table_case(game, record, said, "record-table-turn-up")
 
 
 def renege_case(game: Game[Any, Any, Any]) -> Iterator[Case]:
@@ -155,11 +146,9 @@ def renege_case(game: Game[Any, Any, Any]) -> Iterator[Case]:
     (only the turn-up seen) where that seat plays a card the rules refuse, then legal plays to the end: illegal at
     the renege, proved by a card the rule asked for that the seat showed (a meld's, or a later play)."""
     for played, index, actions in _reneges(game, random.Random(f"renege/{game.id}")):
-        yield post(
+        yield table_case(
             game,
-            "records/adjudicate",
-            {"record": table_record(played, {"turn_up": played.states[0].turn_up}, actions)},
-            (SECTIONS["flow"],),
+            table_record(played, {"turn_up": played.states[0].turn_up}, actions),
             f"A table record with a renege at action {index} in the final phase (only the turn-up seen): illegal "
             "there, with what proves it (a card of the seat's shown before, or played later, that the rule asked "
             "for).",
@@ -179,11 +168,9 @@ def later_renege_case(game: Game[Any, Any, Any]) -> Iterator[Case]:
         if error is None or len(error.get("proof", {}).get("actions", ())) != 2:
             continue
         later = error["proof"]["actions"][1]
-        yield post(
+        yield table_case(
             game,
-            "records/adjudicate",
-            {"record": table_record(played, seen, actions)},
-            (SECTIONS["flow"],),
+            table_record(played, seen, actions),
             f"A table record with a renege at action {index} in the final phase (only the turn-up seen) that the "
             f"seat's later play at action {later} proves: illegal at the renege, proved by the two actions.",
             "record-table-illegal",
@@ -249,7 +236,7 @@ def hand_table_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
             "record-table",
         ),
     ):
-        yield post(game, "records/adjudicate", {"record": table}, (flow,), what, group)
+        yield table_case(game, table, what, group)
     match = {k: v for k, v in record.items() if k in ("players", "options", "carry")}
     match["deals"] = [{"dealer": record["dealer"], "seen": public, "actions": record["actions"]}]
     yield post(
@@ -299,11 +286,9 @@ def card_seen_cases(game: Game[Any, Any, Any]) -> Iterator[Case]:
         card = played.states[0].seats[other].hand[-1]
         named = {"card": card} if kind == "hit" else {"discard": [card]}
         actions = [*played.actions[:index], {**played.actions[index], **named}]
-        yield post(
+        yield table_case(
             game,
-            "records/adjudicate",
-            {"record": table_record(played, seen, actions)},
-            (SECTIONS["flow"],),
+            table_record(played, seen, actions),
             f"A table record whose {kind} names a card of another seat's seen hand: illegal, card_seen, with the "
             "seen hand that holds it as proof.",
             "record-table-illegal",
@@ -342,6 +327,11 @@ def _replayed_seen(
     first = game.deal_checked(start.players, start.dealer, start.options, deck, getattr(start, "carry", None))
     loaded = [load_action(game, a) for a in actions]
     return replay_seen(game, first, loaded, table, keep_events=False)
+
+
+def table_case(game: Game[Any, Any, Any], record: dict[str, Any], description: str, group: str) -> Case:
+    """A case of ``records/adjudicate`` judging a table record (docs/api.md 18) under the rules of play."""
+    return post(game, "records/adjudicate", {"record": record}, (SECTIONS["flow"],), description, group)
 
 
 def table_record(played: Played, seen: dict[str, Any], actions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
