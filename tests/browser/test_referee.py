@@ -41,6 +41,12 @@ def hand(page: Any, n: int) -> Any:
     return page.get_by_label(f"Hand {n}", exact=True)
 
 
+def fill_hands(page: Any, *hands: str) -> None:
+    """Write ``hands`` in the page's fields, the first in Hand 1."""
+    for n, cards in enumerate(hands, 1):
+        hand(page, n).fill(cards)
+
+
 def status(page: Any) -> Any:
     return page.get_by_role("status")
 
@@ -64,8 +70,7 @@ def winner_sentence(answer: dict[str, Any]) -> str:
 def test_three_card_brag_typed_compare_tie_and_options(session: Any) -> None:
     page = session.page("/referee/three-card-brag")
     expect(page.get_by_label("Game")).to_have_value("three-card-brag")
-    hand(page, 1).fill("A♠ 2♠ 3♠")
-    hand(page, 2).fill("10h, jh, qH")
+    fill_hands(page, "A♠ 2♠ 3♠", "10h, jh, qH")
     page.get_by_role("button", name="Compare").click()
     answer = api(session.base, "/v1/three-card-brag/hands/compare", {"hands": [["AS", "2S", "3S"], ["TH", "JH", "QH"]]})
     expect(status(page)).to_contain_text(winner_sentence(answer))
@@ -90,8 +95,7 @@ def test_three_card_brag_typed_compare_tie_and_options(session: Any) -> None:
     expect(page.locator(f"[id='{target.split('#')[1]}']")).to_be_visible()
     # a tie, with the game's own tie rule
     page.go_back()
-    hand(page, 1).fill("AS KS QS")
-    hand(page, 2).fill("AH KH QH")
+    fill_hands(page, "AS KS QS", "AH KH QH")
     page.get_by_role("button", name="Compare").click()
     expect(status(page)).to_contain_text("Hands 1 and 2 tie")
     expect(status(page)).to_contain_text("5(b)")
@@ -280,8 +284,7 @@ def test_malformed_json(session: Any) -> None:
 def test_a_422_pointer_lands_next_to_its_field(session: Any) -> None:
     session.problems_expected = True
     page = session.page("/referee/old-brag")
-    hand(page, 1).fill("AS KS QS")
-    hand(page, 2).fill("7D 7H ZZ")
+    fill_hands(page, "AS KS QS", "7D 7H ZZ")
     page.get_by_role("button", name="Compare").click()
     problem = requests.post(
         session.base + "/v1/old-brag/hands/compare",
@@ -308,8 +311,7 @@ def test_a_422_pointer_lands_next_to_its_field(session: Any) -> None:
 # -- shared link, no JavaScript, accessibility, weight -------------------------------------------------
 def test_copied_link_gives_the_same_verdict_elsewhere(session: Any) -> None:
     page = session.page("/referee/broggin", permissions=["clipboard-read", "clipboard-write"])
-    hand(page, 1).fill("Häxan 1Sw 2Sw 3Sw")
-    hand(page, 2).fill("KCu KSw KSt KCo")
+    fill_hands(page, "Häxan 1Sw 2Sw 3Sw", "KCu KSw KSt KCo")
     page.locator("summary", has_text="House rules").click()
     page.get_by_label("stake", exact=True).fill("3")
     page.get_by_label("odd_chip", exact=True).select_option("last_clockwise")
@@ -343,8 +345,7 @@ def test_copied_link_gives_the_same_verdict_elsewhere(session: Any) -> None:
 
 def test_without_javascript_compare_and_check_still_answer(session: Any) -> None:
     page = session.page("/referee/old-brag", javascript=False)
-    hand(page, 1).fill("AD 7C 7H")
-    hand(page, 2).fill("KS KH 2D")
+    fill_hands(page, "AD 7C 7H", "KS KH 2D")
     page.get_by_role("button", name="Compare").click()
     answer = api(session.base, "/v1/old-brag/hands/compare", {"hands": [["AD", "7C", "7H"], ["KS", "KH", "2D"]]})
     expect(status(page)).to_contain_text(winner_sentence(answer))
@@ -397,8 +398,7 @@ def test_the_page_weighs_under_100_kb_and_fits_a_phone(session: Any) -> None:
         sizes[path] = len(plain.content)
     assert sum(travelled.values()) < 100_000, travelled  # what a phone downloads
     assert sum(sizes.values()) < 200_000, sizes  # what it reads
-    hand(page, 1).fill("AD 7C 7H")
-    hand(page, 2).fill("KS KH 2D")
+    fill_hands(page, "AD 7C 7H", "KS KH 2D")
     page.get_by_role("button", name="Compare").click()
     expect(status(page)).to_contain_text("wins")
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")

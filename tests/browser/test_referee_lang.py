@@ -13,7 +13,7 @@ import pytest
 
 from service.rules import names
 from service.rules.registry import GAMES
-from tests.browser.test_referee import expect, hand, status
+from tests.browser.test_referee import expect, fill_hands, status
 from tests.referee.said_records import covering
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -56,8 +56,7 @@ def unmarked(page: Any, game_id: str) -> list[str]:
 @pytest.mark.parametrize("javascript", [True, False])
 def test_broggin_descriptions_mark_their_swedish(session: Any, javascript: bool) -> None:
     page = session.page("/referee/broggin", javascript=javascript)
-    hand(page, 1).fill("Witch Fool KCo KSw")
-    hand(page, 2).fill("1Sw 1St Merchant 5Cu")
+    fill_hands(page, "Witch Fool KCo KSw", "1Sw 1St Merchant 5Cu")
     page.get_by_role("button", name="Compare").click()
     expect(status(page)).to_contain_text("wins")
     assert unmarked(page, "broggin") == []

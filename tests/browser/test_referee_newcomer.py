@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from service.rules.registry import GAMES
-from tests.browser.test_referee import ROOT, _record, api, expect, hand, status
+from tests.browser.test_referee import ROOT, _record, api, expect, fill_hands, status
 from tests.browser.test_referee_people import png_width
 from tests.simulation import play_match
 
@@ -73,8 +73,7 @@ def test_an_illegal_verdict_says_why_in_its_sentence(session: Any, javascript: b
 def test_a_repeated_card_is_counted_from_one(session: Any, javascript: bool) -> None:
     session.problems_expected = True
     page = session.page("/referee/old-brag", javascript=javascript)
-    hand(page, 1).fill("3H 3H 2S")
-    hand(page, 2).fill("AS KS QS")
+    fill_hands(page, "3H 3H 2S", "AS KS QS")
     page.get_by_role("button", name="Compare").click()
     expect(page.locator("#hand-1-error")).to_have_text("Hand 1, card 2 is the same card as card 1.")
     expect(page.locator("#error-summary")).not_to_contain_text("item 0")

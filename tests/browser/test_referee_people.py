@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.browser.test_referee import ROOT, _record, api, expect, hand, status
+from tests.browser.test_referee import ROOT, _record, api, expect, fill_hands, hand, status
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -105,8 +105,7 @@ def test_a_step_in_the_fragment_that_is_no_number_is_the_last_step(session: Any)
 def test_an_option_past_a_number_the_script_holds_is_refused_at_its_field(session: Any) -> None:
     session.problems_expected = True
     page = session.page("/referee/old-brag")
-    hand(page, 1).fill("AS KS QS")
-    hand(page, 2).fill("2C 3D 5H")
+    fill_hands(page, "AS KS QS", "2C 3D 5H")
     page.locator("summary", has_text="House rules").click()
     page.get_by_label("ante", exact=True).fill("9" * 5000)
     page.get_by_role("button", name="Compare").click()
