@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from service.conformance.cases.corpus import VARIANTS as PACK_VARIANTS
-from service.conformance.simulate import carry_of, submitted
+from service.conformance.simulate import carry_of, match_of, submitted
 from service.rules.base import Transition
 from service.rules.game import Game
 from service.rules.shuffle import shuffle
@@ -187,11 +187,7 @@ class PlayedMatch:
 
     def match(self) -> dict[str, Any]:
         """The match for ``matches/adjudicate`` (docs/api.md 15)."""
-        match: dict[str, Any] = {"players": self.players, "options": self.options}
-        if self.carry is not None:
-            match["carry"] = self.carry
-        deals = [{"dealer": d.dealer, "seed": d.seed, "actions": [s.action for s in d.steps]} for d in self.deals]
-        return {**match, "deals": deals}
+        return match_of(self.records(), self.carry)
 
     def records(self) -> list[dict[str, Any]]:
         """Each deal as a record, with the carry it was dealt with (the chained carry, as the wire gives it)."""

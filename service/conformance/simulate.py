@@ -173,15 +173,16 @@ def play_match(
     return played
 
 
-def match_of(played: Sequence[Played], carry: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The deals ``played`` as a match (docs/api.md section 15) carrying ``carry`` in."""
-    first = played[0].record
+def match_of(records: Sequence[Mapping[str, Any]], carry: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The seeded deals of ``records`` (a record each, the first's table and options the match's) as a match
+    (docs/api.md section 15) carrying ``carry`` in."""
+    first = records[0]
     match: dict[str, Any] = {"players": first["players"]}
     if "options" in first:
         match["options"] = first["options"]
     if carry is not None:
         match["carry"] = dict(carry)
-    deals = [{"dealer": p.record["dealer"], "seed": p.record["seed"], "actions": list(p.actions)} for p in played]
+    deals = [{"dealer": r["dealer"], "seed": r["seed"], "actions": list(r["actions"])} for r in records]
     return {**match, "deals": deals}
 
 

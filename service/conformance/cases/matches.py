@@ -47,7 +47,7 @@ def _match(game: Game[Any, Any, Any], seed: str, deals: int, options: Any = None
 def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
     options = OPTIONS.get(game.id)
     played = _match(game, "match", 12 if game.match_end else 3, options)
-    body = match_of(played)
+    body = match_of([p.record for p in played])
     tags = [f"players:{game.min_players}", *(f"option:{k}" for k in options or {})]
     what = f"decided by deal {len(played) - 1}" if game.match_end else f"a session of {len(played)} deals"
     yield _case(game, body, _rule(game), f"A seeded match played to its end: complete, {what}.", "complete", tags)
@@ -60,11 +60,12 @@ def cases(game: Game[Any, Any, Any], ask: Any) -> Iterator[Case]:
     if game.id in EARLY:
         early = _match(game, "early", 8, EARLY[game.id])
         text = "A match decided early (its first deal won, or the target reached before a deal's last trick)."
-        yield _case(game, match_of(early), _rule(game), text, "early", [f"option:{k}" for k in EARLY[game.id]])
+        early_tags = [f"option:{k}" for k in EARLY[game.id]]
+        yield _case(game, match_of([p.record for p in early]), _rule(game), text, "early", early_tags)
     if game.id in CARRIES:
         carried = _match(game, "carried", 3 if not game.match_end else 8, options, CARRIES[game.id])
         text = "A match carrying in what deals before it left (the first deal dealt with the match's carry)."
-        yield _case(game, match_of(carried, CARRIES[game.id]), (MATCHES,), text, "carry", ["carry"])
+        yield _case(game, match_of([p.record for p in carried], CARRIES[game.id]), (MATCHES,), text, "carry", ["carry"])
     over = {**body, "deals": [{**body["deals"][0], "actions": []}] * (MAX_DEALS + 1)}
     yield _case(game, over, (MATCHES,), f"More than {MAX_DEALS} deals: a 422 at the deals.", "too-many-deals", [])
 
