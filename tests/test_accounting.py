@@ -49,9 +49,14 @@ def test_kept():
 """
 
 
-def run(tmp_path: Path, plugin: str, *args: str) -> subprocess.CompletedProcess[str]:
+def run(
+    tmp_path: Path, plugin: str, *args: str, tests: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """pytest in a subprocess on a tiny suite: ``tests`` (file name -> text; test_tiny.py's TESTS by default) under
+    the accounting and ``plugin``."""
     (tmp_path / "conftest.py").write_text(CONFTEST + plugin)
-    (tmp_path / "test_tiny.py").write_text(TESTS)
+    for name, text in (tests or {"test_tiny.py": TESTS}).items():
+        (tmp_path / name).write_text(text)
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args, str(tmp_path)],
         cwd=tmp_path,
@@ -86,3 +91,30 @@ def test_a_collected_test_never_reported_fails_the_run(tmp_path: Path, xdist: tu
     assert done.returncode == pytest.ExitCode.TESTS_FAILED, done.stdout + done.stderr
     assert "1 of 3 collected items never reported" in done.stdout
     assert "not run: test_tiny.py::test_lost" in done.stdout
+
+
+GROUPED = """
+import os
+
+import pytest
+
+pytestmark = pytest.mark.xdist_group("together")
+
+
+@pytest.mark.parametrize("i", range(8))
+def test_grouped(i):
+    print("worker", os.environ["PYTEST_XDIST_WORKER"])
+"""
+
+
+def test_a_group_runs_on_one_worker(tmp_path: Path) -> None:
+    """Eight tests of one ``xdist_group`` in each of two files, under bin/test's ``-n 2 --dist loadgroup``: one
+    worker runs all sixteen (tests/groups.py; without it xdist deals them to both workers in turn)."""
+    plugin = "from tests.groups import pytest_collection_modifyitems  # noqa: F401\n"
+    done = run(
+        tmp_path, plugin, "-n", "2", "--dist", "loadgroup", "-v", tests={"test_one.py": GROUPED, "test_two.py": GROUPED}
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    passed = [line.split() for line in done.stdout.splitlines() if " PASSED " in line]
+    assert len(passed) == 16 and all(words[-1].endswith("@together") for words in passed), done.stdout
+    assert len({words[0] for words in passed}) == 1, done.stdout
