@@ -20,6 +20,7 @@ from schemathesis.config import PositiveDataAcceptanceConfig
 
 from service.api.app import create_app
 from service.rules.registry import GAMES
+from tests.contract import coverage_at_run_time
 from tests.contract.committed import committed_document
 from tests.contract.refusals import refusals_of
 
@@ -32,6 +33,7 @@ CHECKS = [
     negative_data_rejection,
 ]
 
+coverage_at_run_time.install()  # each worker builds the coverage cases of the tests it runs, not of all 112
 schema = schemathesis.openapi.from_dict(committed_document())  # the C loader's reading (tests/contract/committed.py)
 schema.app = create_app({"WARM_TABLES": False, "TESTING": True, "REQUEST_DEADLINE": 0})
 """No request deadline: on a loaded CI machine the heaviest suggestions and equities ran past the 25 s one and were
