@@ -14,12 +14,13 @@ from _pytest.mark.expression import Expression
 
 from service.api.app import create_app
 from service.rules.seats import deal_order
-from tests import accounting, groups
+from tests import accounting, groups, heap
 
 
 def pytest_configure(config: pytest.Config) -> None:
     accounting.register(config)
     config.pluginmanager.register(groups, "card-arbiter-groups")
+    config.pluginmanager.register(heap, "card-arbiter-heap")
 
 
 COSTLY_TO_COLLECT = {Path(__file__).parent / "contract" / "test_schemathesis.py": "contract"}

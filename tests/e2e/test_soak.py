@@ -2,7 +2,7 @@
 
 Good requests, bad ones (malformed, refused, illegal), the heaviest the limits admit (bench/worst.py: the equity
 case, the longest trace, Broggin tables for other options in rotation) and oversized bodies, from several clients
-at once for ``CARD_ARBITER_SOAK_SECONDS`` (60 in CI; docs/deploy.md gives the longer run by hand), while
+at once for ``CARD_ARBITER_SOAK_SECONDS`` (30 in CI; docs/deploy.md gives the longer run by hand), while
 the probes are asked twice a second through nginx with the kubelet's patience cut to one second. Then: no answer
 5xx but a heavy request's 503 past its own deadline (service/rules/deadline.py: with Retry-After, given by the
 app, its worker kept), the container never restarted and no worker was killed, the resident memory of every
@@ -29,7 +29,7 @@ from tests.e2e.test_container import ONE_OF_EACH, Container, started
 
 pytestmark = [pytest.mark.container, pytest.mark.xdist_group("container")]
 
-SECONDS = float(os.environ.get("CARD_ARBITER_SOAK_SECONDS", "60"))
+SECONDS = float(os.environ.get("CARD_ARBITER_SOAK_SECONDS", "30"))
 MARGIN_MIB = 64
 PROBE_TIMEOUT = 1.0
 Request = tuple[str, str, bytes, set[int]]
@@ -125,7 +125,7 @@ def resident_mib(container: Container) -> dict[str, float]:
 
 def test_a_soak_of_mixed_traffic_keeps_the_container_healthy(image: Image):
     with started(image) as container:
-        warm_up = min(30.0, SECONDS / 3)
+        warm_up = min(30.0, max(20.0, SECONDS / 3))
         soak = Soak(container.base, time.monotonic() + warm_up + SECONDS)
         mixes = {"good": good(), "bad": bad(), "oversized": oversized(), "heavy": heavy()}
         threads = [threading.Thread(target=soak.prober)]
