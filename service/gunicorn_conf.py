@@ -41,10 +41,12 @@ worker_abort = refusals.worker_abort  # a request past `timeout` is answered 503
 # Build the evaluation tables once in the master, shared copy-on-write by every worker.
 preload_app = True
 
-# /metrics adds up every worker's counts: prometheus_client's multiprocess mode, one fresh folder per start.
-os.environ["PROMETHEUS_MULTIPROC_DIR"] = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or tempfile.mkdtemp(
-    prefix="card-arbiter-metrics-"
+# /metrics adds up every worker's counts: prometheus_client's multiprocess mode, one fresh folder per start
+# (removed when the master exits; a folder given is the deployment's and stays).
+made_metrics_dir = (
+    None if os.environ.get("PROMETHEUS_MULTIPROC_DIR") else tempfile.mkdtemp(prefix="card-arbiter-metrics-")
 )
+os.environ["PROMETHEUS_MULTIPROC_DIR"] = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or str(made_metrics_dir)
 
 
 def child_exit(server, worker):  # noqa: ARG001 - gunicorn's hook signature
@@ -60,6 +62,14 @@ def on_starting(server):  # noqa: ARG001 - gunicorn's hook signature
 
     for stale in glob.glob(os.path.join(os.environ["PROMETHEUS_MULTIPROC_DIR"], "*.db")):
         os.remove(stale)
+
+
+def on_exit(server):  # noqa: ARG001 - gunicorn's hook signature
+    """The metrics folder this start made goes with the master (each start would otherwise leave one in /tmp)."""
+    if made_metrics_dir is not None:
+        import shutil
+
+        shutil.rmtree(made_metrics_dir, ignore_errors=True)
 
 
 # The probes' own listener (service/probes.py): a thread of this master answers /healthz and /readyz on

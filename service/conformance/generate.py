@@ -155,10 +155,11 @@ def jsonl(vectors: list[dict[str, Any]]) -> bytes:
     return "".join(json.dumps(v, ensure_ascii=False, separators=(",", ":")) + "\n" for v in vectors).encode()
 
 
-def pack(games: Iterable[str] = tuple(GAMES), check: bool = True) -> dict[str, bytes]:
-    """The pack's files (name -> bytes): ``<game>.jsonl`` per game, ``service.jsonl`` and the manifest. With
-    ``check``, raises :class:`IncompletePack` listing what any game lacks."""
-    ask = Answers()
+def pack(games: Iterable[str] = tuple(GAMES), check: bool = True, ask: Answers | None = None) -> dict[str, bytes]:
+    """The pack's files (name -> bytes): ``<game>.jsonl`` per game, ``service.jsonl`` and the manifest, answered
+    by ``ask`` (the in-process app's answers unless given). With ``check``, raises :class:`IncompletePack` listing
+    what any game lacks."""
+    ask = ask or Answers()
     vectors = build(games, ask)
     if check:
         lacking = [f"{g}: {what}" for g in games for what in missing(GAMES[g], vectors.get(g, []), ask)]
@@ -180,4 +181,4 @@ def write(folder: Path, files: dict[str, bytes]) -> None:
         (folder / name).write_bytes(data)
 
 
-__all__ = ["SERVICE", "UNREACHABLE", "IncompletePack", "build", "pack", "write"]
+__all__ = ["SERVICE", "UNREACHABLE", "Answers", "IncompletePack", "build", "pack", "write"]

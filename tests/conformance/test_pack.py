@@ -11,7 +11,7 @@ import pytest
 from service.conformance import SOURCE_DIR
 from service.conformance.cases.common import operations
 from service.conformance.client import InProcess
-from service.conformance.generate import UNREACHABLE, pack
+from service.conformance.generate import UNREACHABLE, Answers, pack
 from service.conformance.run import load_pack, replay
 from service.rules.registry import GAMES
 
@@ -26,9 +26,24 @@ def committed() -> list[dict]:
     return load_pack(SOURCE_DIR)[1]
 
 
+@pytest.fixture(scope="module")
+def answers(app) -> Answers:
+    """The app's answers, each request asked once in the module: the fresh generation and the in-process replay
+    ask the same requests (every vector's), so the second of them reads the app's answers the first one got."""
+    return Answers(InProcess(app))
+
+
+class Asked:
+    """A transport (:class:`~service.conformance.client.Transport`) answering through :func:`answers`."""
+
+    def __init__(self, answers: Answers) -> None:
+        self.send = answers.full
+
+
 @pytest.mark.slow  # the whole pack generated again (the longest unmarked test: 67 s under load); CI runs it
-def test_the_committed_pack_is_a_fresh_generation() -> None:
-    fresh = pack()
+@pytest.mark.xdist_group("pack")  # with the replay: one worker asks the app each request once
+def test_the_committed_pack_is_a_fresh_generation(answers) -> None:
+    fresh = pack(ask=answers)
     on_disk = {path.name: path.read_bytes() for path in SOURCE_DIR.iterdir() if path.suffix in (".jsonl", ".json")}
     assert sorted(on_disk) == sorted(fresh), REGENERATE
     for name, data in fresh.items():
@@ -36,8 +51,9 @@ def test_the_committed_pack_is_a_fresh_generation() -> None:
 
 
 @pytest.mark.slow  # every vector of the pack replayed; CI runs it
-def test_the_pack_replays_in_process(app, committed) -> None:
-    outcomes = list(replay(InProcess(app), committed))
+@pytest.mark.xdist_group("pack")
+def test_the_pack_replays_in_process(answers, committed) -> None:
+    outcomes = list(replay(Asked(answers), committed))
     failed = [f"{o.vector['id']}: {o.message}" for o in outcomes if o.status != "passed"]
     assert failed == []
     assert len(outcomes) == len(committed) > 1000

@@ -182,3 +182,14 @@ def test_the_access_line_of_a_request_past_the_timeout_names_it(tmp_path: Path) 
     lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
     access = [line for line in lines if line.get("request_id") == "slow-1"]
     assert [(a["method"], a["path"], a["status"]) for a in access] == [("POST", path, 503)], lines[-5:]
+
+
+def test_the_metrics_folder_a_start_makes_goes_when_it_stops(tmp_path: Path, monkeypatch) -> None:
+    """Without PROMETHEUS_MULTIPROC_DIR a start makes its own folder for the workers' metrics, and takes it away
+    when the master exits: starts do not pile folders up in the temporary directory."""
+    monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR", raising=False)
+    with gunicorn(workers=1, TMPDIR=str(tmp_path)) as (base, _port, _proc):
+        assert requests.get(f"{base}/healthz", timeout=5).status_code == 200
+        made = list(tmp_path.glob("card-arbiter-metrics-*"))
+        assert len(made) == 1 and any(made[0].iterdir())
+    assert list(tmp_path.glob("card-arbiter-metrics-*")) == []

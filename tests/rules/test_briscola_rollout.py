@@ -1,11 +1,15 @@
-"""Briscola's rollout on lists (service/rules/bots/briscola_rollout.py) is the engine's greedy rollout: from every
-state of random deals (two to six seats, both tie rules, turn-ups exchanged), the same outcome for the seat to act."""
+"""The rollouts on lists (service/rules/bots/briscola_rollout.py, chiamata_rollout.py) are the engine's greedy
+rollout: from every state of random deals (Briscola: two to six seats, both tie rules, turn-ups exchanged; Briscola
+chiamata: its option sets, every seat), the same outcome."""
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+
 import pytest
 
-from service.rules.bots import briscola_rollout, pimc
+from service.rules.bots import briscola_rollout, chiamata_rollout, pimc
 from service.rules.bots.cheap import rollout_action
 from service.rules.registry import GAMES
 from tests.simulation import play
@@ -29,3 +33,51 @@ def test_the_rollout_on_lists_ends_as_the_engines(players, tie_rule):
 
 def test_the_win_bonus_is_the_samplers():
     assert briscola_rollout.WIN_BONUS == pimc.WIN_BONUS
+
+
+CHIAMATA_OPTIONS = [
+    {},
+    {"auction": "points_only", "score_multipliers": "subito_al_due"},
+    {"chiamata_first_lead": "caller", "all_pass": "dealer_must_bid", "cappotto_double": True},
+]
+
+
+@pytest.mark.parametrize("options", CHIAMATA_OPTIONS)
+def test_chiamatas_rollout_on_lists_ends_as_the_engines(options):
+    game = GAMES["briscola-chiamata"]
+    compared = 0
+    for k in range(8):
+        deal = play(game, 5, f"chiamata-rollout-{k}", options=options)
+        for state in deal.states():
+            if state.to_act is None or state.phase != "play":
+                continue
+            for seat in range(5):
+                assert chiamata_rollout.play_out(game, state, seat) == pimc.play_out(game, state, seat, rollout_action)
+            compared += 1
+    assert compared > 8 * 20
+
+
+@pytest.mark.parametrize("options", CHIAMATA_OPTIONS)
+@pytest.mark.parametrize("taken", [0, 40, 61, 120])
+def test_chiamatas_settlement_on_lists_is_the_results(options, taken):
+    """Every payout the lists can reach (made or not, cappotto doubled or not, a point bid's multiplier) is the
+    game's own result's, for every seat."""
+    game = GAMES["briscola-chiamata"]
+    end = next(
+        deal.state
+        for deal in (play(game, 5, f"chiamata-settle-{k}", options=options) for k in itertools.count())
+        if deal.state.caller is not None
+    )
+    caller, partner = end.caller, end.partner
+    points = [0] * 5
+    points[caller] = taken
+    points[next(s for s in range(5) if s not in (caller, partner))] = 120 - taken
+    finished = dataclasses.replace(end, seats=tuple(dataclasses.replace(s, points=points[s.seat]) for s in end.seats))
+    for seat in range(5):
+        assert chiamata_rollout._outcome(game, finished, points, caller, partner, seat) == pimc.outcome(
+            game, finished, seat
+        )
+
+
+def test_the_payout_weight_is_the_samplers():
+    assert chiamata_rollout.PAYOUT_WEIGHT == pimc.PAYOUT_WEIGHT

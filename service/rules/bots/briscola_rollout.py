@@ -10,9 +10,12 @@ Briscola's play phase, where a rollout never exchanges the turn-up. A test plays
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from functools import lru_cache
 from typing import Any
 
 from service.rules.bots.cheap import worth
+from service.rules.briscola.cards import PACK
 from service.rules.briscola.common import _scored
 from service.rules.briscola.game import Briscola, sides
 from service.rules.tricks import _draw_orders, side_of, side_points
@@ -27,9 +30,12 @@ def play_out(game: Briscola, state: Any, seat: int) -> float:
     value = worth(game, trump, options)
     groups = sides(players, options)
     side_index = [side_of(s, groups) for s in range(players)]
+    allies = [groups[side] for side in side_index]
     hands = [list(s.hand) for s in state.seats]
     points = [s.points for s in state.seats]
     trick: list[str] = list(state.trick)
+    best, taken = _scored(trump, tuple(trick)) if trick else (0, 0)
+    beats = stronger(trump)
     leader, to_act = state.leader, state.to_act
     stock, drawn = state.stock, 0
     orders = _draw_orders(players)
@@ -37,46 +43,59 @@ def play_out(game: Briscola, state: Any, seat: int) -> float:
     left = sum(len(hand) for hand in hands)
     while to_act is not None and left:
         cards = hands[to_act]
-        card = _greedy(trump, trick, leader, players, side_index, to_act, cards, value)
+        contest = trick and taken and (leader + best) % players not in allies[to_act]
+        card = greedy(trump, beats[trick[best]] if contest else (), cards, value)
         cards.remove(card)
         left -= 1
-        trick.append(card)
+        best, taken = played(beats, value, trick, best, taken, card)
         if len(trick) < players:
             to_act = (to_act + 1) % players
             continue
-        index, won = _scored(trump, tuple(trick))
-        winner = (leader + index) % players
-        points[winner] += won
+        winner = (leader + best) % players
+        points[winner] += taken
         last = winner
         if drawn < len(stock):
             for s in orders[winner][: len(stock) - drawn]:
                 hands[s].append(stock[drawn])
                 drawn += 1
                 left += 1
-        trick = []
+        trick, best, taken = [], 0, 0
         leader = to_act = winner
     return _outcome(points, groups, options, last, side_index[seat])
 
 
-def _greedy(
-    trump: str,
-    trick: list[str],
-    leader: int,
-    players: int,
-    side_index: list[int],
-    seat: int,
-    cards: list[str],
-    value: dict[str, tuple[int, int]],
-) -> str:
-    """:func:`~service.rules.bots.cheap.greedy_card` on plain values (Briscola: the seat's partners are its side)."""
-    if trick:
-        index, points = _scored(trump, tuple(trick))
-        if points and side_index[(leader + index) % players] != side_index[seat]:
-            length = len(trick)
-            takers = [c for c in cards if _scored(trump, (*trick, c))[0] == length]
-            if takers:
-                return min(takers, key=lambda c: (value[c], c[1] == trump))
+def greedy(trump: str, takers: Collection[str], cards: list[str], value: dict[str, tuple[int, int]]) -> str:
+    """:func:`~service.rules.bots.cheap.greedy_card` on plain values: the cheapest of ``cards`` among ``takers``
+    (the cards that take the trick, where the seat contests it: it holds points and the seat's side is not winning
+    it; else none), else the cheapest card, non-trumps first."""
+    if takers:
+        taking = [c for c in cards if c in takers]
+        if taking:
+            return min(taking, key=lambda c: (value[c], c[1] == trump))
     return min(cards, key=lambda c: (c[1] == trump, value[c]))
+
+
+def played(
+    beats: dict[str, frozenset[str]],
+    value: dict[str, tuple[int, int]],
+    trick: list[str],
+    best: int,
+    taken: int,
+    card: str,
+) -> tuple[int, int]:
+    """``card`` added to ``trick``: the index of the card winning it now and its card points (``best`` and
+    ``taken`` before; a trick's winner is the best card so far, so one comparison a card keeps it)."""
+    trick.append(card)
+    if len(trick) == 1:
+        return 0, value[card][0]
+    return (len(trick) - 1 if card in beats[trick[best]] else best), taken + value[card][0]
+
+
+@lru_cache(maxsize=8)
+def stronger(trump: str) -> dict[str, frozenset[str]]:
+    """For each card of the pack, the cards that take a trick it is winning when played after it (3(c): a higher
+    card of its suit, or a trump where it is none), by the game's own trick winner."""
+    return {w: frozenset(c for c in PACK if c != w and _scored(trump, (w, c))[0] == 1) for w in PACK}
 
 
 def _outcome(points: list[int], groups: Any, options: Any, last: int | None, side: int) -> float:
@@ -92,4 +111,4 @@ def _outcome(points: list[int], groups: Any, options: Any, last: int | None, sid
     return float(totals[side] + bonus)
 
 
-__all__ = ["play_out"]
+__all__ = ["greedy", "play_out", "played", "stronger"]

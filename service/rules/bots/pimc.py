@@ -19,13 +19,14 @@ from typing import Any
 
 from service.rules import deadline
 from service.rules.base import LegalAction
-from service.rules.bots import briscola_rollout
+from service.rules.bots import briscola_rollout, chiamata_rollout
 from service.rules.bots.auction import RULES, auction_suggestion, reading
 from service.rules.bots.cheap import partners, rollout_action
 from service.rules.bots.common import Candidate, Suggestion, ranked, rounded, typed
 from service.rules.bots.counting import counting_rollout_action
 from service.rules.bots.declare import by_rule
 from service.rules.bots.worlds import hidden, worlds
+from service.rules.briscola.chiamata import BriscolaChiamata
 from service.rules.briscola.game import Briscola
 from service.rules.trick_game import TrickGame
 from service.rules.tricks import side_of
@@ -135,16 +136,25 @@ def suggest_tricks(
 
 
 def _rollout(game: TrickGame[Any, Any, Any], seat: int, policy: Rollout) -> Callable[[Any], float]:
-    """:func:`play_out` for ``seat`` by ``policy``; Briscola's greedy rollout on lists, the same outcome without a
-    state a play (:mod:`service.rules.bots.briscola_rollout`)."""
-    if isinstance(game, Briscola) and policy is rollout_action:
+    """:func:`play_out` for ``seat`` by ``policy``; the greedy rollouts of Briscola and Briscola chiamata on lists,
+    the same outcome without a state a play (:mod:`service.rules.bots.briscola_rollout`,
+    :mod:`service.rules.bots.chiamata_rollout`)."""
+    on_lists = _ON_LISTS.get(type(game)) if policy is rollout_action else None
+    if on_lists is not None:
 
         def fast(state: Any) -> float:
             deadline.check()
-            return briscola_rollout.play_out(game, state, seat)
+            return on_lists(game, state, seat)
 
         return fast
     return lambda state: play_out(game, state, seat, policy)
+
+
+_ON_LISTS: dict[type, Callable[[Any, Any, int], float]] = {
+    Briscola: briscola_rollout.play_out,
+    BriscolaChiamata: chiamata_rollout.play_out,
+}
+"""The games whose greedy rollouts play on lists, and how."""
 
 
 TRIES = 16
