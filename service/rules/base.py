@@ -100,7 +100,7 @@ class Dealt(NamedTuple):
 
 def hide(cards: Sequence[Card]) -> tuple[Card, ...]:
     """The same number of cards, every one hidden."""
-    return tuple(HIDDEN for _ in cards)
+    return (HIDDEN,) * len(cards)
 
 
 def cards_problem(state_cards: Sequence[Card], pack: Sequence[Card], pointer: str) -> list[Problem]:
@@ -109,9 +109,10 @@ def cards_problem(state_cards: Sequence[Card], pack: Sequence[Card], pointer: st
     seen: dict[Card, int] = {}
     for card in state_cards:
         seen[card] = seen.get(card, 0) + 1
-    extra = sorted(c for c in seen if c not in set(pack))
-    twice = sorted(c for c, n in seen.items() if n > 1 and c in set(pack))
-    missing = sorted(set(pack) - set(seen))
+    known = set(pack)
+    extra = sorted(c for c in seen if c not in known)
+    twice = sorted(c for c, n in seen.items() if n > 1 and c in known)
+    missing = sorted(known - seen.keys())
     if extra:
         problems.append(Problem(Check.card_not_in_pack, f"cards not in this deal's pack: {extra}", pointer))
     if twice:

@@ -63,14 +63,16 @@ CHECK_EVERY = 256
 """Nodes of an exact search between two looks at the request's deadline."""
 
 
-COUNTING_ROLLOUTS = {("briscola", "hard")}
-"""The game and level whose rollouts count cards (:func:`~service.rules.bots.counting.counting_rollout_action`);
-the others play them greedily (:func:`~service.rules.bots.cheap.rollout_action`)."""
+COUNTING_ROLLOUTS = {("briscola", "hard", 2)}
+"""The game, level and table whose rollouts count cards (:func:`~service.rules.bots.counting.counting_rollout_action`):
+heads-up Briscola's ``hard``; the others play them greedily (:func:`~service.rules.bots.cheap.rollout_action`). The
+counting rule plays for one seat: at four players, where partners share a side, ``hard`` with it scored 0.418 ±
+0.086 against ``normal`` over 58 deals (docs/suggestions.md)."""
 
 
-def budget(game_id: str, level: str) -> TrickBudget:
-    """The work of ``level`` in the game ``game_id``."""
-    rollout = counting_rollout_action if (game_id, level) in COUNTING_ROLLOUTS else rollout_action
+def budget(game_id: str, level: str, players: int = 2) -> TrickBudget:
+    """The work of ``level`` in the game ``game_id`` at a table of ``players``."""
+    rollout = counting_rollout_action if (game_id, level, players) in COUNTING_ROLLOUTS else rollout_action
     return TrickBudget(WORLDS.get(game_id, WORLDS["briscola"])[level], NODES[level], rollout)
 
 
@@ -114,7 +116,7 @@ def suggest_tricks(
 ) -> Suggestion:
     """The move for ``seat`` from its ``view`` (``legal``: its legal actions there; ``seed``: the stream's): the
     auction's rule, the exact search once nothing is hidden, an announcement or exchange by rule, else sampling."""
-    work = budget(game.id, level)
+    work = budget(game.id, level, view.players)
     if getattr(view, "trump", None) is None:  # Briscola chiamata before the call: no trick yet to sample
         return auction_suggestion(game, view, seat, legal)
     if hidden(game, view, seat).determined:

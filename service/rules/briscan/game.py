@@ -566,7 +566,7 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
 
     def view(self, state: BriscanState, seat: int) -> BriscanState:
         """The other hand and the talon are hidden, except the face-up card; announced melds are public."""
-        seats = tuple(s if s.seat == seat else dataclasses.replace(s, hand=hide(s.hand)) for s in state.seats)
+        seats = tuple(s if s.seat == seat else evolve(s, {"hand": hide(s.hand)}) for s in state.seats)
         talon = (*hide(state.talon[:-1]), state.talon[-1]) if state.talon else ()
         return dataclasses.replace(state, seats=seats, talon=talon)
 

@@ -35,6 +35,7 @@ from service.rules.briscola.state import (
 from service.rules.briscola.validate import BriscolaProblem, ChiamataProblem, chiamata_problems
 from service.rules.cards import SUITS, Card, Suit
 from service.rules.errors import CardError, Problem, excerpt
+from service.rules.frozen import evolve
 from service.rules.seats import next_seat
 from service.rules.trick_game import TrickGame
 
@@ -422,5 +423,5 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
 
     def view(self, state: ChiamataState, seat: int) -> ChiamataState:
         """Others' hands are hidden. The partner is None in every view until the called card is played."""
-        seats = tuple(s if s.seat == seat else dataclasses.replace(s, hand=hide(s.hand)) for s in state.seats)
+        seats = tuple(s if s.seat == seat else evolve(s, {"hand": hide(s.hand)}) for s in state.seats)
         return dataclasses.replace(state, seats=seats)

@@ -44,6 +44,7 @@ from service.rules.broggin.validate import BrogginProblem, state_problems
 from service.rules.broggin.wording import describe, said_of
 from service.rules.cards import HIDDEN, Card
 from service.rules.errors import CardError, InvalidInput, Problem
+from service.rules.frozen import evolve
 from service.rules.hand_game import Comparison, Declarations, Evaluation, HandGame, ranking_groups
 from service.rules.names import ENGLISH
 from service.rules.seats import order_from, replace_seat
@@ -613,10 +614,10 @@ class Broggin(HandGame[BrogginState, BrogginOptions, BrogginAction]):
         """Others' hands, the stock and the discards are hidden; at the showdown the remaining hands are shown."""
         showdown = state.phase == DECLARE or (state.phase == COMPLETE and len(still_in(state.seats)) > 1)
         seats = tuple(
-            s if s.seat == seat or (showdown and not s.folded) else dataclasses.replace(s, hand=hide(s.hand))
+            s if s.seat == seat or (showdown and not s.folded) else evolve(s, {"hand": hide(s.hand)})
             for s in state.seats
         )
-        return dataclasses.replace(state, seats=seats, stock=hide(state.stock), discards=hide(state.discards))
+        return evolve(state, {"seats": seats, "stock": hide(state.stock), "discards": hide(state.discards)})
 
 
 # -- helpers ---------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from service.rules.base import Event, LegalAction, Result, Transition, hide
 from service.rules.betting import amounts, last_in, payouts, still_in, turn_after, wagers
 from service.rules.cards import HIDDEN, PIP_VALUE, Card, FrenchCards, rank
 from service.rules.errors import Problem
+from service.rules.frozen import evolve
 from service.rules.hand_game import HandGame
 from service.rules.old_brag.evaluation import (
     RANKING,
@@ -522,4 +523,4 @@ class OldBrag(FrenchCards, HandGame[OldBragState, OldBragOptions, OldBragAction]
                 hand = hand[:FACE_UP] + s.hand[FACE_UP : FACE_UP + 1] + hand[FACE_UP + 1 :]
             drawn = s.drawn if s.seat in totals_shown else hide(s.drawn)
             seats.append(dataclasses.replace(s, hand=hand, drawn=drawn))
-        return dataclasses.replace(state, seats=tuple(seats), stock=hide(state.stock))
+        return evolve(state, {"seats": tuple(seats), "stock": hide(state.stock)})

@@ -12,6 +12,7 @@ from service.rules.base import Event, LegalAction, Result, Transition, hide
 from service.rules.betting import amounts, last_in, payouts, still_in, turn_after, wagers
 from service.rules.cards import Card, FrenchCards
 from service.rules.errors import Problem
+from service.rules.frozen import evolve
 from service.rules.hand_game import HandGame
 from service.rules.seats import replace_seat
 from service.rules.seen import unshown
@@ -291,7 +292,7 @@ class ThreeCardBrag(FrenchCards, HandGame[BragState, BragOptions, BragAction]):
         after a see, the two hands shown are public."""
         shown = set(still_in(state.seats)) if state.seer is not None else set()
         seats = tuple(
-            s if s.seat in shown or (s.seat == seat and not s.blind) else dataclasses.replace(s, hand=hide(s.hand))
+            s if s.seat in shown or (s.seat == seat and not s.blind) else evolve(s, {"hand": hide(s.hand)})
             for s in state.seats
         )
-        return dataclasses.replace(state, seats=seats, stock=hide(state.stock))
+        return evolve(state, {"seats": seats, "stock": hide(state.stock)})
