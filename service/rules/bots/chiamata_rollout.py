@@ -17,7 +17,7 @@ from typing import Any
 from service.rules.bots.briscola_rollout import greedy, played, stronger
 from service.rules.bots.cheap import worth
 from service.rules.briscola.cards import TOTAL
-from service.rules.briscola.chiamata import BASE_TARGET, BriscolaChiamata, multiplier, settlement
+from service.rules.briscola.chiamata import BriscolaChiamata, settlement, stakes
 from service.rules.briscola.common import _scored
 
 PAYOUT_WEIGHT = 20.0
@@ -62,12 +62,8 @@ def play_out(game: BriscolaChiamata, state: Any, seat: int) -> float:
 
 def _outcome(game: BriscolaChiamata, state: Any, points: list[int], caller: int, partner: int, seat: int) -> float:
     """:func:`~service.rules.bots.pimc.outcome` of ``BriscolaChiamata.result`` (3(b')5, BRI-A10)."""
-    high_points = game._status(state).high_points
     taken = points[caller] + (points[partner] if partner != caller else 0)
-    success = taken >= (high_points if high_points is not None else BASE_TARGET)
-    units = multiplier(high_points, state.options)
-    if taken in (0, TOTAL) and state.options.cappotto_double:
-        units *= 2
+    success, units = stakes(taken, game.point_bid(state), state.options)
     payout = settlement(caller, partner, success, units, state.players)[seat]
     side_points = taken if seat in (caller, partner) else TOTAL - taken
     return float(side_points + PAYOUT_WEIGHT * payout)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import ClassVar, Literal
 
 from service.rules.actions import ActionBase, Play
@@ -90,6 +91,16 @@ def multiplier(points_bid: int | None, options: ChiamataOptions) -> int:
     if options.score_multipliers != "subito_al_due" or points_bid is None:
         return 1
     return 1 + sum(1 for step in (71, 81, 91, 101) if points_bid >= step)
+
+
+def stakes(taken: int, points_bid: int | None, options: ChiamataOptions) -> tuple[bool, int]:
+    """Whether the caller's side made it with ``taken`` card points (the point bid, else "61 vinner"), and the units
+    at stake: the bid's multiplier (BRI-A10), doubled for a cappotto (all 120 to one side) where the option says."""
+    success = taken >= (points_bid if points_bid is not None else BASE_TARGET)
+    units = multiplier(points_bid, options)
+    if taken in (0, TOTAL) and options.cappotto_double:
+        units *= 2
+    return success, units
 
 
 def settlement(caller: int, partner: int, success: bool, units: int, players: int = PLAYERS) -> list[int]:
@@ -241,6 +252,11 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
     def _status(self, state: ChiamataState) -> AuctionStatus:
         return self._replay(state.auction, state.players, state.dealer, state.options)[0]
 
+    def point_bid(self, state: ChiamataState) -> int | None:
+        """The auction's winning point bid, or None where a rank won it (or nobody bid): remembered by auction, as
+        a suggestion's rollouts all end the same deal's auction (:func:`stakes` reads it)."""
+        return _point_bid(self, state.auction, state.players, state.dealer, state.options)
+
     # -- legal actions -----------------------------------------------------------------------------
     def legal_actions(self, state: ChiamataState) -> list[LegalAction]:
         seat = state.to_act
@@ -383,11 +399,8 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
         others = [s for s in range(state.players) if s not in side]
         taken = sum(points[s] for s in side)
         target = status.high_points if status.high_points is not None else BASE_TARGET
-        success = taken >= target
-        units = multiplier(status.high_points, state.options)
+        success, units = stakes(taken, status.high_points, state.options)
         cappotto = taken in (0, TOTAL)
-        if cappotto and state.options.cappotto_double:
-            units *= 2
         return {
             "winners": side if success else others,
             "payouts": settlement(caller, partner, success, units, state.players),
@@ -425,3 +438,10 @@ class BriscolaChiamata(BriscolaCards, TrickGame[ChiamataState, ChiamataOptions, 
         """Others' hands are hidden. The partner is None in every view until the called card is played."""
         seats = tuple(s if s.seat == seat else evolve(s, {"hand": hide(s.hand)}) for s in state.seats)
         return dataclasses.replace(state, seats=seats)
+
+
+@lru_cache(maxsize=256)
+def _point_bid(
+    game: BriscolaChiamata, auction: tuple[AuctionCall, ...], players: int, dealer: int, options: ChiamataOptions
+) -> int | None:
+    return game._replay(auction, players, dealer, options)[0].high_points
