@@ -10,6 +10,7 @@ inside strings, or a key given twice) is the text read again with every pair kep
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -31,8 +32,9 @@ def duplicate_key(text: str, document: Any) -> tuple[Path, str] | None:
 
 def _holds_keys(document: Any, colons: int) -> bool:
     """Whether ``document``'s objects hold at least ``colons`` keys, counted outer objects first, a level at a
-    time, stopping as soon as they do. Members or items all objects (an array of actions) are counted at C
-    speed; all scalars (a hand, an object of options) are passed over at C speed."""
+    time, stopping as soon as they do (whatever the order, the answer is whether they hold that many). Members or items
+    all objects (an array of actions) are counted at C speed, all lists (an array of hands) joined at C speed, all
+    scalars (a hand, an object of options) passed over at C speed."""
     count = len(document) if type(document) is dict else 0
     level = [document]
     while level and count < colons:
@@ -44,7 +46,11 @@ def _holds_keys(document: Any, colons: int) -> bool:
                 count += sum(map(len, items))
                 if count >= colons:
                     return True
-                below += items
+                below.extend(filter(None, items))  # an empty object holds nothing below
+            elif kinds == _LISTS:  # a list of lists (hands, a deck's cards): one list of their items, at C speed
+                inner = list(itertools.chain.from_iterable(items))
+                if not _CONTAINERS.isdisjoint(map(type, inner)):
+                    below.append(inner)
             elif not kinds.isdisjoint(_CONTAINERS):
                 for item in items:
                     if type(item) is dict:
@@ -57,6 +63,7 @@ def _holds_keys(document: Any, colons: int) -> bool:
 
 
 _OBJECTS = {dict}
+_LISTS = {list}
 _CONTAINERS = {dict, list}
 
 
