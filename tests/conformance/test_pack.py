@@ -27,10 +27,12 @@ def committed() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def answers(app) -> Answers:
+def answers() -> Answers:
     """The app's answers, each request asked once in the module: the fresh generation and the in-process replay
-    ask the same requests (every vector's), so the second of them reads the app's answers the first one got."""
-    return Answers(InProcess(app))
+    ask the same requests (every vector's), so the second of them reads the app's answers the first one got. The
+    app is the one `card-arbiter conformance generate` asks (not the suite's shared ``app``, which the tests before
+    have used)."""
+    return Answers(InProcess())
 
 
 class Asked:
