@@ -352,12 +352,24 @@ class TableCache:
                 return table
             self.recent[slot] = table
             self.sizes[slot] = table.nbytes()
-            while len(self.recent) > self.max_tables or (
-                len(self.recent) > 1 and sum(self.sizes.values()) > self.max_bytes
-            ):
-                oldest, _ = self.recent.popitem(last=False)
-                del self.sizes[oldest]
+            self._evict()
             return table
+
+    def _evict(self) -> None:
+        """The least recently used tables dropped until the rest are within both bounds (the lock held)."""
+        while len(self.recent) > self.max_tables or (
+            len(self.recent) > 1 and sum(self.sizes.values()) > self.max_bytes
+        ):
+            oldest, _ = self.recent.popitem(last=False)
+            del self.sizes[oldest]
+
+    def resize(self, max_tables: int, max_bytes: int) -> tuple[int, int]:
+        """New bounds, applied now (the least recently used tables go first); the bounds they replace."""
+        with self.lock:
+            was = self.max_tables, self.max_bytes
+            self.max_tables, self.max_bytes = max_tables, max_bytes
+            self._evict()
+            return was
 
     def clear(self) -> None:
         with self.lock:

@@ -17,9 +17,11 @@ from schemathesis.checks import (
     status_code_conformance,
 )
 from schemathesis.config import PositiveDataAcceptanceConfig
+from schemathesis.python._constants.orchestrator import build_constants_pool
 
 from service.api.app import create_app
 from service.rules.registry import GAMES
+from service.rules.tables import TABLES
 from tests.contract import coverage_at_run_time
 from tests.contract.committed import committed_document
 from tests.contract.refusals import refusals_of
@@ -39,6 +41,10 @@ schema.app = create_app({"WARM_TABLES": False, "TESTING": True, "REQUEST_DEADLIN
 """No request deadline: on a loaded CI machine the heaviest suggestions and equities ran past the 25 s one and were
 answered 503, a failure of the machine, not of the contract (tests/api/test_deadline.py tests the deadline)."""
 schema.config.checks.positive_data_acceptance = PositiveDataAcceptanceConfig(expected_statuses=["2xx"])
+build_constants_pool(schema)
+"""The string constants schemathesis reads out of the app's modules to draw from, read once here: each operation's
+schema below is a clone of this one and shares what it read (read after cloning, it was read once per operation,
+112 times in every worker's collection)."""
 
 
 def accepts_every_valid_body(case) -> bool:
@@ -81,6 +87,20 @@ def check_operation(case) -> None:
     case.validate_response(response, checks=checks)
 
 
+ROOMY_TABLES = (64, 2**31)
+"""The table cache's bounds (tables, bytes) while Broggin's operations run. They draw some two dozen ranking option
+sets, each a table of 91,390 hands built in 1 to 3 s; within the service's own bounds (4 tables, 64 MiB) the
+operations rebuilt 42 tables for 24 sets. All of Broggin's operations run on one worker (one xdist group), and the
+bounds are given back, and the cache trimmed to them, when the last has run."""
+
+
+@pytest.fixture(scope="module")
+def roomy_tables():
+    was = TABLES.resize(*ROOMY_TABLES)
+    yield
+    TABLES.resize(*was)
+
+
 def operation_test(operation_id: str):
     """The test of one operation, a test function of its own: `schema.parametrize()` gives every operation's item
     the same node id under pytest 9.2 (its items keep the function's name as their original name), and xdist,
@@ -94,6 +114,8 @@ def operation_test(operation_id: str):
         check_operation(case)
 
     test.__name__ = test.__qualname__ = f"test_{operation_id}"
+    if operation_id.startswith("broggin"):
+        test = pytest.mark.usefixtures("roomy_tables")(pytest.mark.xdist_group("broggin-contract")(test))
     return test
 
 

@@ -105,6 +105,18 @@ def test_the_least_recently_used_table_goes_first(cache, monkeypatch):
     assert cache.builds == builds + 1
 
 
+def test_new_bounds_apply_at_once_least_recently_used_first():
+    cache = TableCache(max_tables=4)
+    rankings = every_old_brag_ranking()[1:5]
+    for raw in rankings:
+        cache.get("old-brag", tuple(raw.values()), lambda raw=raw: OLD_BRAG.table_data(OLD_BRAG.options(raw)))
+    cache.get("old-brag", tuple(rankings[0].values()), lambda: pytest.fail("the first table was cached"))
+    assert cache.resize(2, 2**40) == (4, 64 * 2**20)
+    assert [key for _, key in cache.recent] == [tuple(rankings[3].values()), tuple(rankings[0].values())]
+    assert cache.resize(8, 1) == (2, 2**40) and cache.size()[0] == 1  # one table kept over the bytes bound
+    assert (cache.max_tables, cache.max_bytes) == (8, 1)
+
+
 def test_the_size_bound_keeps_one_table_at_most_when_each_is_over_it():
     cache = TableCache(max_tables=10, max_bytes=1)
     built = []
