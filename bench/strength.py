@@ -17,6 +17,9 @@ below, over duplicate deals, each score with its 95% interval.
   the bot folds (a loss), or sees while still blind (two unseen hands, so the bot wins under half the time, the
   seer losing equal hands, having put in at least as much as the other, the see costing twice its last bet:
   negative on average whatever the policy), or is cut at :data:`MAX_ACTIONS` and scored 0; so its best is 0;
+- ``briscolabot`` (two-player Briscola): BriscolaBot v3, the PPO agent the BriscoLab arena ranks first, from its
+  published network (:mod:`bench.briscolabot`; ``--briscolabot PATH`` names the file, which this repository does
+  not hold); it may also be the bot under test (``--levels briscolabot``), to check it against the baselines;
 - a level (``easy``, ``normal``, ``hard``): :func:`service.rules.bots.suggest`.
 
 Duplicate deals: every deal (a seed) is played twice with the seats swapped (two-sided games: the bot's side,
@@ -35,8 +38,10 @@ against ``random``). Nothing here asserts; it prints a table (``--json``: the ro
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -47,6 +52,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import briscolabot  # noqa: E402
 from service.rules.base import LegalAction  # noqa: E402
 from service.rules.bots import suggest  # noqa: E402
 from service.rules.bots.auction import auction_suggestion  # noqa: E402
@@ -146,6 +152,24 @@ def calling(game: Game[Any, Any, Any], state: Any, seat: int, seed: str, legal: 
     return expand(legal[0], ())[0]
 
 
+def briscolabot_policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -> LegalAction:
+    """BriscolaBot v3's play (two-player Briscola; :mod:`bench.briscolabot`), from what its seat sees."""
+    if game.id != "briscola" or state.players != 2:
+        raise SystemExit("briscolabot plays two-player Briscola only (--games briscola)")
+    return briscolabot.choose(_network(), state, seat, game.view_legal_actions(state, seat), seed)
+
+
+@functools.cache
+def _network() -> briscolabot.Network:
+    path = os.environ.get(briscolabot.ENVIRONMENT)
+    if not path:
+        raise SystemExit(
+            "briscolabot needs its network: --briscolabot PATH, the file pretrained_models/briscola-bot-v3.onnx "
+            "of github.com/LetteraUnica/BriscolaBot"
+        )
+    return briscolabot.Network.load(path)
+
+
 def level_policy(level: str) -> Policy:
     def policy(game: Game[Any, Any, Any], state: Any, seat: int, seed: str) -> LegalAction:
         return suggest(game, state, seat, level, seed).action
@@ -158,6 +182,7 @@ BASELINES: dict[str, Policy] = {
     "greedy": greedy_policy,
     "counting": counting_policy,
     "blind-caller": blind_caller_policy,
+    "briscolabot": briscolabot_policy,
 }
 
 
@@ -268,14 +293,14 @@ def measure(table: str, level: str, against: str, deals: int, first: int = 0) ->
 
 
 def below(level: str) -> list[str]:
-    return [LEVELS[LEVELS.index(level) - 1]] if LEVELS.index(level) else []
+    return [LEVELS[LEVELS.index(level) - 1]] if level in LEVELS[1:] else []
 
 
 def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=None, help="duplicate deals a row (default 50; --short 12)")
     parser.add_argument("--games", nargs="*", default=list(TABLES), choices=list(TABLES))
-    parser.add_argument("--levels", nargs="*", default=["normal"], choices=LEVELS)
+    parser.add_argument("--levels", nargs="*", default=["normal"], choices=[*LEVELS, "briscolabot"])
     parser.add_argument(
         "--against",
         nargs="*",
@@ -286,7 +311,10 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--first", type=int, default=0, help="the first deal's number (to run a table in parts)")
     parser.add_argument("--short", action="store_true", help="the CI form: a few dozen deals, normal v random")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--briscolabot", metavar="PATH", help="BriscolaBot v3's network (briscola-bot-v3.onnx)")
     args = parser.parse_args(argv)
+    if args.briscolabot:
+        os.environ[briscolabot.ENVIRONMENT] = args.briscolabot
     if args.short:
         args.games, args.levels, args.against = ["briscola", "three-card-brag"], ["normal"], ["random"]
     deals = args.deals or (12 if args.short else 50)
