@@ -11,6 +11,7 @@ import pytest
 
 from service.rules.bots import briscola_rollout, chiamata_rollout, pimc
 from service.rules.bots.cheap import rollout_action
+from service.rules.bots.counting import counting_rollout_action
 from service.rules.registry import GAMES
 from tests.simulation import play
 
@@ -29,6 +30,43 @@ def test_the_rollout_on_lists_ends_as_the_engines(players, tie_rule):
             assert briscola_rollout.play_out(game, state, seat) == pimc.play_out(game, state, seat, rollout_action)
             compared += 1
     assert compared > 6 * 10
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_the_counting_rollout_on_lists_ends_as_the_engines(players):
+    """The counting rule played on lists (each seat counting what it could not see in the world) ends every state
+    of random deals as the engine's counting rollout does, for every seat, under both tie rules."""
+    game = GAMES["briscola"]
+    compared = 0
+    for k in range(6):
+        options = {"tie_rule": ("draw", "last_trick")[k % 2]}
+        for state in play(game, players, f"counting-rollout-{k}", options=options).states():
+            if state.to_act is None:
+                continue
+            for seat in {state.to_act, (state.to_act + 1) % players}:
+                engine = pimc.play_out(game, state, seat, counting_rollout_action)
+                assert briscola_rollout.play_out(game, state, seat, counting=True) == engine
+            compared += 1
+    assert compared > 6 * 10
+
+
+def test_the_sampler_rolls_out_on_lists_by_its_level_s_rule(monkeypatch):
+    """``hard`` heads-up takes the counting rollout on lists, ``normal`` the greedy one: a seat's values are those
+    rollouts' mean over the same worlds."""
+    game = GAMES["briscola"]
+    state = next(s for s in play(game, 2, "counting-sampler").states() if s.to_act is not None and s.tricks)
+    calls = []
+    real = briscola_rollout.play_out
+
+    def spy(game, state, seat, counting=False):
+        calls.append(counting)
+        return real(game, state, seat, counting)
+
+    monkeypatch.setattr(briscola_rollout, "play_out", spy)
+    hard = pimc._rollout(game, state.to_act, pimc.budget("briscola", "hard", 2).rollout)
+    assert hard(state) == real(game, state, state.to_act, True) and calls == [True]
+    normal = pimc._rollout(game, state.to_act, pimc.budget("briscola", "normal", 2).rollout)
+    assert normal(state) == real(game, state, state.to_act, False)
 
 
 def test_the_win_bonus_is_the_samplers():

@@ -1,8 +1,11 @@
-"""Briscola's greedy rollout without states: :func:`~service.rules.bots.pimc.play_out` with the greedy policy
-(:func:`~service.rules.bots.cheap.rollout_action`), played on lists in place of the game's ``apply``.
+"""Briscola's rollouts without states: :func:`~service.rules.bots.pimc.play_out` with the greedy policy
+(:func:`~service.rules.bots.cheap.rollout_action`) or the counting one
+(:func:`~service.rules.bots.counting.counting_rollout_action`), played on lists in place of the game's ``apply``.
 
 The same deal to the same end, card for card, and the same :func:`~service.rules.bots.pimc.outcome`: the greedy
-choice (:func:`~service.rules.bots.cheap.greedy_card`, its ties in hand order), the trick's winner and points
+choice (:func:`~service.rules.bots.cheap.greedy_card`, its ties in hand order) or the counting one
+(:func:`~service.rules.bots.counting.counting_card`, each seat counting the other hands and the stock but the
+turn-up as unseen, as :func:`~service.rules.bots.counting.unseen_in_world` does), the trick's winner and points
 (the game's own remembered scoring), the draws after a trick (:func:`~service.rules.tricks.draw_after_trick`) and
 the result's sides, tie rule and win bonus (``Briscola.result``). It holds only while nothing but plays is left:
 Briscola's play phase, where a rollout never exchanges the turn-up. A test plays both on many worlds.
@@ -15,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from service.rules.bots.cheap import worth
+from service.rules.bots.counting import FIGURE, LOAD
 from service.rules.briscola.cards import PACK
 from service.rules.briscola.common import _scored
 from service.rules.briscola.game import Briscola, sides
@@ -24,8 +28,9 @@ WIN_BONUS = 20.0
 """As :data:`service.rules.bots.pimc.WIN_BONUS` (kept equal by a test)."""
 
 
-def play_out(game: Briscola, state: Any, seat: int) -> float:
-    """``state`` (Briscola's play phase) played to the end greedily: its outcome for ``seat``'s side."""
+def play_out(game: Briscola, state: Any, seat: int, counting: bool = False) -> float:
+    """``state`` (Briscola's play phase) played to the end greedily (``counting``: by the counting rule): its
+    outcome for ``seat``'s side."""
     trump, players, options = state.trump, state.players, state.options
     value = worth(game, trump, options)
     groups = sides(players, options)
@@ -43,8 +48,14 @@ def play_out(game: Briscola, state: Any, seat: int) -> float:
     left = sum(len(hand) for hand in hands)
     while to_act is not None and left:
         cards = hands[to_act]
-        contest = trick and taken and (leader + best) % players not in allies[to_act]
-        card = greedy(trump, beats[trick[best]] if contest else (), cards, value)
+        ours = bool(trick) and (leader + best) % players in allies[to_act]
+        last = len(trick) == players - 1
+        if counting and (not trick or ours or last):
+            unseen = {c for s, hand in enumerate(hands) if s != to_act for c in hand}
+            unseen.update(c for c in stock[drawn:] if c != state.turn_up)
+            card = counted(trump, beats, value, cards, unseen, trick[best] if trick else None, ours, last, taken)
+        else:
+            card = greedy(trump, beats[trick[best]] if trick and taken and not ours else (), cards, value)
         cards.remove(card)
         left -= 1
         best, taken = played(beats, value, trick, best, taken, card)
@@ -73,6 +84,46 @@ def greedy(trump: str, takers: Collection[str], cards: list[str], value: dict[st
         if taking:
             return min(taking, key=lambda c: (value[c], c[1] == trump))
     return min(cards, key=lambda c: (c[1] == trump, value[c]))
+
+
+def counted(
+    trump: str,
+    beats: dict[str, frozenset[str]],
+    value: dict[str, tuple[int, int]],
+    cards: list[str],
+    unseen: set[str],
+    winning: str | None,
+    ours: bool,
+    last: bool,
+    taken: int,
+) -> str:
+    """:func:`~service.rules.bots.counting.counting_card` on plain values: on lead (``winning`` None), or with the
+    trick's winning card ``winning`` (``ours`` when the seat's side played it, ``last`` when the seat plays last to
+    it, ``taken`` its points), where its side wins it or the seat is last (elsewhere the rule plays greedily)."""
+
+    def cheap(card: str) -> tuple[int, bool, int]:
+        return value[card][0], card[1] == trump, value[card][1]
+
+    def richest(card: str) -> tuple[int, int]:
+        return value[card][0], -value[card][1]
+
+    if winning is None:
+        safe = [c for c in cards if value[c][0] and not beats[c] & unseen]
+        return max(safe, key=richest) if safe else min(cards, key=cheap)
+    if ours:
+        plain = [c for c in cards if c[1] != trump]
+        return max(plain, key=richest) if last and plain else min(cards, key=cheap)
+    takers = [c for c in cards if c in beats[winning]]
+    plain = [c for c in takers if c[1] != trump]
+    if plain:
+        return max(plain, key=richest)
+    thrown = min(cards, key=cheap)
+    if takers:
+        trumped = min(takers, key=lambda c: value[c])
+        given = taken + value[thrown][0]
+        if given >= LOAD or (given >= FIGURE and not value[trumped][0]):
+            return trumped
+    return thrown
 
 
 def played(
@@ -111,4 +162,4 @@ def _outcome(points: list[int], groups: Any, options: Any, last: int | None, sid
     return float(totals[side] + bonus)
 
 
-__all__ = ["greedy", "play_out", "played", "stronger"]
+__all__ = ["counted", "greedy", "play_out", "played", "stronger"]

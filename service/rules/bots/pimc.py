@@ -138,10 +138,12 @@ def suggest_tricks(
 
 
 def _rollout(game: TrickGame[Any, Any, Any], seat: int, policy: Rollout) -> Callable[[Any], float]:
-    """:func:`play_out` for ``seat`` by ``policy``; the greedy rollouts of Briscola and Briscola chiamata on lists,
-    the same outcome without a state a play (:mod:`service.rules.bots.briscola_rollout`,
-    :mod:`service.rules.bots.chiamata_rollout`)."""
+    """:func:`play_out` for ``seat`` by ``policy``; the greedy rollouts of Briscola and Briscola chiamata and
+    Briscola's counting ones on lists, the same outcome without a state a play
+    (:mod:`service.rules.bots.briscola_rollout`, :mod:`service.rules.bots.chiamata_rollout`)."""
     on_lists = _ON_LISTS.get(type(game)) if policy is rollout_action else None
+    if policy is counting_rollout_action and type(game) is Briscola:
+        on_lists = _counting_on_lists
     if on_lists is not None:
 
         def fast(state: Any) -> float:
@@ -150,6 +152,10 @@ def _rollout(game: TrickGame[Any, Any, Any], seat: int, policy: Rollout) -> Call
 
         return fast
     return lambda state: play_out(game, state, seat, policy)
+
+
+def _counting_on_lists(game: Any, state: Any, seat: int) -> float:
+    return briscola_rollout.play_out(game, state, seat, counting=True)
 
 
 _ON_LISTS: dict[type, Callable[[Any, Any, int], float]] = {
