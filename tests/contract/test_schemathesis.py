@@ -88,9 +88,9 @@ def check_operation(case) -> None:
 
 
 ROOMY_TABLES = (64, 2**31)
-"""The table cache's bounds (tables, bytes) while Broggin's operations run. They draw some two dozen ranking option
+"""The table cache's bounds (tables, bytes) while Broggin's operations run. They draw 13 ranking option
 sets, each a table of 91,390 hands built in 1 to 3 s; within the service's own bounds (4 tables, 64 MiB) the
-operations rebuilt 42 tables for 24 sets. All of Broggin's operations run on one worker (one xdist group), and the
+operations rebuilt 25 tables for 13 sets. All of Broggin's operations run on one worker (one xdist group), and the
 bounds are given back, and the cache trimmed to them, when the last has run."""
 
 
