@@ -141,9 +141,7 @@ def _rollout(game: TrickGame[Any, Any, Any], seat: int, policy: Rollout) -> Call
     """:func:`play_out` for ``seat`` by ``policy``; the greedy rollouts of Briscola and Briscola chiamata and
     Briscola's counting ones on lists, the same outcome without a state a play
     (:mod:`service.rules.bots.briscola_rollout`, :mod:`service.rules.bots.chiamata_rollout`)."""
-    on_lists = _ON_LISTS.get(type(game)) if policy is rollout_action else None
-    if policy is counting_rollout_action and type(game) is Briscola:
-        on_lists = _counting_on_lists
+    on_lists = _ON_LISTS.get((type(game), policy))
     if on_lists is not None:
 
         def fast(state: Any) -> float:
@@ -158,11 +156,12 @@ def _counting_on_lists(game: Any, state: Any, seat: int) -> float:
     return briscola_rollout.play_out(game, state, seat, counting=True)
 
 
-_ON_LISTS: dict[type, Callable[[Any, Any, int], float]] = {
-    Briscola: briscola_rollout.play_out,
-    BriscolaChiamata: chiamata_rollout.play_out,
+_ON_LISTS: dict[tuple[type, Rollout], Callable[[Any, Any, int], float]] = {
+    (Briscola, rollout_action): briscola_rollout.play_out,
+    (Briscola, counting_rollout_action): _counting_on_lists,
+    (BriscolaChiamata, rollout_action): chiamata_rollout.play_out,
 }
-"""The games whose greedy rollouts play on lists, and how."""
+"""The games and rollout policies whose rollouts play on lists, and how."""
 
 
 TRIES = 16
