@@ -1,4 +1,5 @@
-"""Trick games: determinized sampling (``pimc/2``), an exact search once nothing is hidden (``exact/1``), and
+"""Trick games: determinized sampling (``pimc/2``), an exact search once nothing is hidden (``exact/1``), an exact
+search in every world the view allows once they are few (``exact-worlds/1``, heads-up Briscola's ``hard``), and
 rules (``rules/1``) for Briscola chiamata's auction and call, and for announcements and the turn-up exchanges
 (:mod:`service.rules.bots.declare`).
 
@@ -7,7 +8,9 @@ of the deal by the rollout policy (greedy, :mod:`service.rules.bots.cheap`; Bris
 :mod:`service.rules.bots.counting`), through the game's own ``apply``; its
 value is the mean outcome for the seat's side (:func:`outcome`). Once no card is hidden, the rest of the deal is
 searched exactly (minimax, the seat's side maximising), within a fixed number of nodes; past it, the one world is
-played out as above. Ties keep the legal actions' order.
+played out as above. Where a level enumerates worlds (:data:`EVERY_WORLD`) and the view leaves at most that many,
+each candidate's value is its mean exact value over all of them (:mod:`service.rules.bots.briscola_endgame`); past
+:data:`WORLD_NODES`, sampling as above. Ties keep the legal actions' order.
 """
 
 from __future__ import annotations
@@ -19,13 +22,13 @@ from typing import Any
 
 from service.rules import deadline
 from service.rules.base import LegalAction
-from service.rules.bots import briscola_rollout, chiamata_rollout
+from service.rules.bots import briscola_endgame, briscola_rollout, chiamata_rollout
 from service.rules.bots.auction import RULES, auction_suggestion, reading
 from service.rules.bots.cheap import partners, rollout_action
 from service.rules.bots.common import Candidate, Suggestion, ranked, rounded, typed
 from service.rules.bots.counting import counting_rollout_action
 from service.rules.bots.declare import by_rule
-from service.rules.bots.worlds import hidden, worlds
+from service.rules.bots.worlds import every_world, hidden, worlds
 from service.rules.briscola.chiamata import BriscolaChiamata
 from service.rules.briscola.game import Briscola
 from service.rules.trick_game import TrickGame
@@ -33,6 +36,7 @@ from service.rules.tricks import side_of
 
 PIMC = "pimc/2"
 EXACT = "exact/1"
+EXACT_WORLDS = "exact-worlds/1"
 
 
 Rollout = Callable[[TrickGame[Any, Any, Any], Any], LegalAction]
@@ -41,11 +45,13 @@ Rollout = Callable[[TrickGame[Any, Any, Any], Any], LegalAction]
 
 @dataclass(frozen=True)
 class TrickBudget:
-    """A level's work: sampled worlds, the nodes of an exact search, and the policy its rollouts play by."""
+    """A level's work: sampled worlds, the nodes of an exact search, the policy its rollouts play by, and the
+    most worlds it searches every one of exactly (0: none)."""
 
     worlds: int
     nodes: int
     rollout: Rollout = rollout_action
+    every_world: int = 0
 
 
 NODES = {"easy": 500, "normal": 4_000, "hard": 30_000}
@@ -70,10 +76,19 @@ counting rule plays for one seat: at four players, where partners share a side, 
 0.086 against ``normal`` over 58 deals (docs/suggestions.md)."""
 
 
+EVERY_WORLD = {("briscola", "hard", 2): 120}
+"""The game, level and table that search every world exactly once the view leaves at most this many: heads-up
+Briscola's ``hard`` from four cards in the stock (the opponent's three and the stock's three hidden cards: 20 hands
+times 6 orders; two in the stock leave 4), where rollouts guess how the last tricks go."""
+WORLD_NODES = 600_000
+"""Nodes of the exact searches over every world together (about 4 microseconds each); past them, sampling."""
+
+
 def budget(game_id: str, level: str, players: int = 2) -> TrickBudget:
     """The work of ``level`` in the game ``game_id`` at a table of ``players``."""
-    rollout = counting_rollout_action if (game_id, level, players) in COUNTING_ROLLOUTS else rollout_action
-    return TrickBudget(WORLDS.get(game_id, WORLDS["briscola"])[level], NODES[level], rollout)
+    table = (game_id, level, players)
+    rollout = counting_rollout_action if table in COUNTING_ROLLOUTS else rollout_action
+    return TrickBudget(WORLDS.get(game_id, WORLDS["briscola"])[level], NODES[level], rollout, EVERY_WORLD.get(table, 0))
 
 
 WIN_BONUS = 20.0
@@ -126,6 +141,9 @@ def suggest_tricks(
     ruled = by_rule(game, view, seat, legal, seed)
     if ruled is not None:
         return ruled
+    searched = every_world_search(game, view, seat, legal, work.every_world) if work.every_world else None
+    if searched is not None:
+        return searched
     sampled = _sampled(game, view, seat, work.worlds, seed)
     rollout = _rollout(game, seat, work.rollout)
     candidates = []
@@ -179,6 +197,30 @@ def _sampled(game: TrickGame[Any, Any, Any], view: Any, seat: int, count: int, s
         return list(worlds(game, view, seat, count, seed))
     kept = list(itertools.islice(filter(consistent, worlds(game, view, seat, count * TRIES, seed)), count))
     return kept if len(kept) >= min(count, FEWEST_KEPT) else list(worlds(game, view, seat, count, seed))
+
+
+def every_world_search(
+    game: TrickGame[Any, Any, Any], view: Any, seat: int, legal: Sequence[LegalAction], most: int
+) -> Suggestion | None:
+    """Each card of ``legal`` valued by its mean exact value over every world of ``view`` (Briscola's play phase),
+    or None: more than ``most`` worlds, an action not a play, or past :data:`WORLD_NODES`."""
+    if type(game) is not Briscola or any(action["type"] != "play" for action in legal):
+        return None
+    every = every_world(game, view, seat, most)
+    if every is None:
+        return None
+    cards = [action["card"] for action in legal]
+    totals, left = [0.0] * len(cards), [WORLD_NODES]
+    try:
+        for world in every:
+            for i, found in enumerate(briscola_endgame.card_values(game, world, seat, cards, left)):
+                totals[i] += found
+    except briscola_endgame.OutOfNodes:
+        return None
+    worth = [rounded(total / len(every)) for total in totals]
+    candidates = [Candidate(action, value, len(every)) for action, value in zip(legal, worth, strict=True)]
+    considered = ranked(candidates)
+    return Suggestion(seat, considered[0].action, EXACT_WORLDS, considered)
 
 
 class _OutOfNodes(Exception):
@@ -235,8 +277,10 @@ __all__ = [
     "WORLDS",
     "budget",
     "EXACT",
+    "EXACT_WORLDS",
     "PIMC",
     "RULES",
+    "every_world_search",
     "exact_search",
     "outcome",
     "play_out",

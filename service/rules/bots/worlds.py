@@ -11,6 +11,8 @@ for every world of a suggestion.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -92,6 +94,36 @@ def worlds(game: Game[Any, Any, Any], view: Any, seat: int, count: int, seed: st
         return
     for drawn in sample_draws(spots.free, len(spots.free), count, seed):
         yield fill(view, spots, drawn)
+
+
+def every_world(game: Game[Any, Any, Any], view: Any, seat: int, most: int) -> list[Any] | None:
+    """Every state ``seat`` cannot tell from ``view`` when there are at most ``most`` (else None): each seat's
+    hidden cards as a set (a hand's order changes no play), the table's in every order (a stock's order is who
+    draws what); pack order, so the list is the same for the same view."""
+    spots = hidden(game, view, seat)
+    if spots.determined:
+        return [fill(view, spots, list(spots.free))]
+    wanted = []
+    for record in view.seats:
+        slots = sum(spots.seat_slots.get((record.seat, name), 0) for name in SEAT_FIELDS)
+        wanted.append(max(0, slots - len(spots.forced.get(record.seat, ()))))
+    table = sum(spots.table_slots.values())
+    left, count = len(spots.free), 1
+    for need in wanted:
+        count, left = count * math.comb(left, need), left - need
+    if count * math.perm(left, table) > most:
+        return None
+    found: list[Any] = []
+
+    def deal(seat_index: int, rest: tuple[Card, ...], drawn: tuple[Card, ...]) -> None:
+        if seat_index == len(wanted):
+            found.extend(fill(view, spots, [*drawn, *order]) for order in itertools.permutations(rest, table))
+            return
+        for chosen in itertools.combinations(rest, wanted[seat_index]):
+            deal(seat_index + 1, tuple(c for c in rest if c not in chosen), (*drawn, *chosen))
+
+    deal(0, spots.free, ())
+    return found
 
 
 def fill(view: Any, spots: Hidden, drawn: list[Card]) -> Any:
