@@ -13,6 +13,7 @@ from service.rules.bots import briscola_endgame, pimc, suggest
 from service.rules.bots.common import rounded
 from service.rules.bots.worlds import every_world, hidden
 from service.rules.registry import GAMES
+from tests.rules.test_suggest import swapped_hidden
 from tests.simulation import play
 
 GAME = GAMES["briscola"]
@@ -97,6 +98,8 @@ def test_hard_weighs_each_card_by_its_mean_over_every_world():
         mean = sum(found.considered[0].value for found in exact) / len(worlds)
         assert candidate.value == pytest.approx(mean, abs=0.01)
     assert {c.action["card"] for c in answer.considered} == {a["card"] for a in legal}
+    other = swapped_hidden(GAME, late, seat)
+    assert other != late and suggest(GAME, other, seat, "hard", "seed") == answer  # it plays fair
     early = next(s for s in states if len(s.stock) == 8)
     assert suggest(GAME, early, early.to_act, "hard", "seed").policy == pimc.PIMC
     assert suggest(GAME, late, seat, "normal", "seed").policy == pimc.PIMC
