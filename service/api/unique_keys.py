@@ -30,16 +30,31 @@ def duplicate_key(text: str, document: Any) -> tuple[Path, str] | None:
     return _first_duplicate(json.loads(text, object_pairs_hook=_Pairs))
 
 
+LONG = 256
+"""Containers of more members or items than this are counted last (:func:`_holds_keys`)."""
+
+
 def _holds_keys(document: Any, colons: int) -> bool:
     """Whether ``document``'s objects hold at least ``colons`` keys, counted outer objects first, a level at a
     time, stopping as soon as they do (whatever the order, the answer is whether they hold that many). Members or items
     all objects (an array of actions) are counted at C speed, all lists (an array of hands) joined at C speed, all
-    scalars (a hand, an object of options) passed over at C speed."""
+    scalars (a hand, an object of options) passed over at C speed. Containers longer than :data:`LONG` are counted
+    after all the others, with what they hold: a body of the right shape but for one long array (50,000 empty
+    objects, 12,000 hands where one card goes) reaches its count first and never walks the array (2 to 3 ms of
+    a request's 7)."""
     count = len(document) if type(document) is dict else 0
-    level = [document]
-    while level and count < colons:
+    level: list[Any] = [document]
+    long: list[Any] | None = []
+    while count < colons:
+        if not level:
+            if not long:
+                return False
+            level, long = long, None  # the long ones, and all they hold, in turn
         below: list[Any] = []
         for container in level:
+            if long is not None and len(container) > LONG:
+                long.append(container)
+                continue
             items = container.values() if type(container) is dict else container
             kinds = set(map(type, items))
             if kinds == _OBJECTS:
@@ -59,7 +74,7 @@ def _holds_keys(document: Any, colons: int) -> bool:
                     elif type(item) is list:
                         below.append(item)
         level = below
-    return count >= colons
+    return True
 
 
 _OBJECTS = {dict}

@@ -118,3 +118,17 @@ def test_a_body_without_colons_in_strings_is_not_read_again(monkeypatch):
         assert duplicate_key(text, document) is None
     assert read_again == []
     assert duplicate_key('{"a": ":"}', {"a": ":"}) is None and len(read_again) == 1  # a colon in a string: read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a": [' + ", ".join(["{}"] * 1_000) + '], "b": {"c": 1, "c": 2}}',  # the duplicate past a long array
+        '{"a": [' + ", ".join(["{}"] * 999) + ', {"c": 1, "c": 2}]}',  # the duplicate inside the long array
+        '{"a": [' + ", ".join(['["x"]'] * 999) + ', [{"c": 1, "c": 2}]]}',  # inside a long array of lists
+    ],
+)
+def test_a_long_array_counted_last_hides_no_duplicate(text):
+    """Arrays longer than unique_keys.LONG are counted after the rest: a duplicate beside one or inside one is
+    still found."""
+    assert duplicate_key(text, json.loads(text)) is not None
