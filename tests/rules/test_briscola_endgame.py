@@ -83,7 +83,7 @@ def test_every_world_declines_past_its_most():
 
 
 def test_hard_weighs_each_card_by_its_mean_over_every_world():
-    """Two cards in the stock: ``hard`` answers ``exact-worlds/1``, each card the mean of the engine's exact
+    """Two cards in the stock: ``hard`` (and ``normal``, not ``easy``) answers ``exact-worlds/1``, each card the mean of the engine's exact
     values over the worlds; with more worlds than its most, it samples."""
     states = [s for s in play(GAME, 2, "every-world-hard").states() if s.to_act is not None]
     late = next(s for s in states if len(s.stock) == 2)
@@ -102,4 +102,5 @@ def test_hard_weighs_each_card_by_its_mean_over_every_world():
     assert other != late and suggest(GAME, other, seat, "hard", "seed") == answer  # it plays fair
     early = next(s for s in states if len(s.stock) == 8)
     assert suggest(GAME, early, early.to_act, "hard", "seed").policy == pimc.PIMC
-    assert suggest(GAME, late, seat, "normal", "seed").policy == pimc.PIMC
+    assert suggest(GAME, late, seat, "normal", "seed") == answer  # the same search at both levels
+    assert suggest(GAME, late, seat, "easy", "seed").policy == pimc.PIMC
