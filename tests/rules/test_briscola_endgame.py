@@ -83,8 +83,8 @@ def test_every_world_declines_past_its_most():
 
 
 def test_hard_weighs_each_card_by_its_mean_over_every_world():
-    """Two cards in the stock: ``hard`` (and ``normal``, not ``easy``) answers ``exact-worlds/1``, each card the mean of the engine's exact
-    values over the worlds; with more worlds than its most, it samples."""
+    """Two cards in the stock: ``hard`` (and ``normal``, not ``easy``) answers ``exact-worlds/1``, each card the
+    mean of the engine's exact values over the worlds; with more worlds than its most, it samples."""
     states = [s for s in play(GAME, 2, "every-world-hard").states() if s.to_act is not None]
     late = next(s for s in states if len(s.stock) == 2)
     seat = late.to_act
