@@ -4,6 +4,7 @@ caught, a client's expectations honoured, JUnit XML written, and the command's e
 from __future__ import annotations
 
 import json
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -16,6 +17,18 @@ from service.conformance.compare import first_difference
 from service.conformance.expectations import Expectations
 from service.conformance.run import load_pack, replay
 from service.rules.briscola import common as briscola_common
+
+
+def forget_remembered() -> None:
+    """Clear every answer the engine remembers (the ``functools`` caches of ``service``'s modules). A mutant's
+    answers must not outlive its test: the trick winner is remembered by ``_scored`` and ``_recorded``, and so by
+    everything built on it (the rollouts' ``stronger`` table, the bots' ``worth``), and a worker that ran the
+    mutant first then played its rollouts by the mutant's rule."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("service.") and module is not None:
+            for value in list(vars(module).values()):
+                if getattr(value, "__module__", None) == name and callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
 
 
 @pytest.fixture(scope="module")
@@ -38,13 +51,11 @@ def test_a_mutant_trick_winner_fails_the_vectors_of_that_rule(app, briscola, mon
     the report names them."""
     original = briscola_common.winner_and_points
     monkeypatch.setattr(briscola_common, "winner_and_points", lambda trump, cards: original(cards[0][-1], cards))
-    briscola_common._scored.cache_clear()
-    briscola_common._recorded.cache_clear()  # the trick records remembered by an earlier test: scored again
+    forget_remembered()  # the tricks remembered by an earlier test: scored again
     try:
         outcomes = list(replay(InProcess(app), briscola))
     finally:
-        briscola_common._scored.cache_clear()
-        briscola_common._recorded.cache_clear()
+        forget_remembered()
     failed = {o.vector["id"]: o for o in outcomes if o.status == "failed"}
     tricks = [v for v in briscola if v["group"] == "trick-winner"]
     trumped = [
@@ -195,10 +206,12 @@ def test_a_mutant_category_order_fails_the_vectors_of_that_rule(app, three_card_
     monkeypatch.setattr(evaluation, "hand_key", flush_over_run)
     monkeypatch.setattr(tables, "shipped", lambda game: None)  # the default table is built too, mutated
     tables.TABLES.clear()
+    forget_remembered()
     try:
         failed = failures(app, three_card_brag)
     finally:
         tables.TABLES.clear()
+        forget_remembered()
 
     def about(*categories: str) -> list[dict]:
         return [v for v in three_card_brag if {f"category:{c}" for c in categories} <= set(v.get("tags", []))]
@@ -217,7 +230,11 @@ def test_a_mutant_payout_fails_the_vectors_of_that_rule(app, three_card_brag, mo
     from service.rules.three_card_brag import game
 
     monkeypatch.setattr(game, "payouts", lambda put_in, won: [won.get(seat, 0) for seat in range(len(put_in))])
-    failed = failures(app, three_card_brag)
+    forget_remembered()
+    try:
+        failed = failures(app, three_card_brag)
+    finally:
+        forget_remembered()
     complete = [v for v in three_card_brag if v["group"] == "record-complete"]
     assert complete and all(v["id"] in failed for v in complete)
     assert all("/payouts" in failed[v["id"]].message for v in complete)
