@@ -51,8 +51,8 @@ def test_the_counting_rollout_on_lists_ends_as_the_engines(players):
 
 
 def test_the_sampler_rolls_out_on_lists_by_its_level_s_rule(monkeypatch):
-    """``hard`` heads-up takes the counting rollout on lists, ``normal`` the greedy one: a seat's values are those
-    rollouts' mean over the same worlds."""
+    """``normal`` and ``hard`` heads-up take the counting rollout on lists, ``easy`` the greedy one: a seat's values
+    are those rollouts' mean over the same worlds."""
     game = GAMES["briscola"]
     state = next(s for s in play(game, 2, "counting-sampler").states() if s.to_act is not None and s.tricks)
     calls = []
@@ -63,10 +63,13 @@ def test_the_sampler_rolls_out_on_lists_by_its_level_s_rule(monkeypatch):
         return real(game, state, seat, counting)
 
     monkeypatch.setattr(briscola_rollout, "play_out", spy)
-    hard = pimc._rollout(game, state.to_act, pimc.budget("briscola", "hard", 2).rollout)
-    assert hard(state) == real(game, state, state.to_act, True) and calls == [True]
-    normal = pimc._rollout(game, state.to_act, pimc.budget("briscola", "normal", 2).rollout)
-    assert normal(state) == real(game, state, state.to_act, False)
+    for level in ("normal", "hard"):
+        calls.clear()
+        counted = pimc._rollout(game, state.to_act, pimc.budget("briscola", level, 2).rollout)
+        assert counted(state) == real(game, state, state.to_act, True) and calls == [True]
+    easy = pimc._rollout(game, state.to_act, pimc.budget("briscola", "easy", 2).rollout)
+    assert easy(state) == real(game, state, state.to_act, False)
+    assert real(game, state, state.to_act, True) != real(game, state, state.to_act, False)  # the state tells them apart
 
 
 def test_the_win_bonus_is_the_samplers():

@@ -85,12 +85,13 @@ def test_the_rollout_policy_plays_a_legal_card_in_every_state_of_each_trick_game
                 assert action in game.legal_actions(state), (game_id, action)
 
 
-def test_hard_counts_cards_in_its_rollouts_heads_up_only():
-    """The counting rule plays for one seat: Briscola's ``hard`` rolls out with it heads-up, and greedily (on
-    lists, as ``normal`` does) where partners share a side."""
+def test_normal_and_hard_count_cards_in_their_rollouts_heads_up_only():
+    """The counting rule plays for one seat: Briscola's ``normal`` and ``hard`` roll out with it heads-up, and
+    greedily (on lists) where partners share a side; ``easy`` always greedily."""
     from service.rules.bots import pimc
     from service.rules.bots.cheap import rollout_action
 
-    assert pimc.budget("briscola", "hard", 2).rollout is counting_rollout_action
-    assert [pimc.budget("briscola", "hard", n).rollout for n in (3, 4, 6)] == [rollout_action] * 3
-    assert pimc.budget("briscola", "normal", 2).rollout is rollout_action
+    for level in ("normal", "hard"):
+        assert pimc.budget("briscola", level, 2).rollout is counting_rollout_action
+        assert [pimc.budget("briscola", level, n).rollout for n in (3, 4, 6)] == [rollout_action] * 3
+    assert pimc.budget("briscola", "easy", 2).rollout is rollout_action

@@ -14,8 +14,9 @@ Briscola's play phase, where a rollout never exchanges the turn-up. A test plays
 from __future__ import annotations
 
 from collections.abc import Collection
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from service.rules.bots.cheap import worth
 from service.rules.bots.counting import FIGURE, LOAD
@@ -26,6 +27,8 @@ from service.rules.tricks import _draw_orders, side_of, side_points
 
 WIN_BONUS = 20.0
 """As :data:`service.rules.bots.pimc.WIN_BONUS` (kept equal by a test)."""
+_NONE: frozenset[str] = frozenset()
+"""The unseen cards passed to :func:`counted` where it does not read them (not on lead)."""
 
 
 def play_out(game: Briscola, state: Any, seat: int, counting: bool = False) -> float:
@@ -41,22 +44,27 @@ def play_out(game: Briscola, state: Any, seat: int, counting: bool = False) -> f
     trick: list[str] = list(state.trick)
     best, taken = _scored(trump, tuple(trick)) if trick else (0, 0)
     beats = stronger(trump)
+    order = keys(game, trump, options)
     leader, to_act = state.leader, state.to_act
     stock, drawn = state.stock, 0
     orders = _draw_orders(players)
     last = state.tricks[-1].winner if state.tricks else None
     left = sum(len(hand) for hand in hands)
+    turn_up = state.turn_up
+    live = {c for hand in hands for c in hand}  # the cards not yet played, but the turn-up while it lies face up
+    live.update(c for c in stock if c != turn_up)
     while to_act is not None and left:
         cards = hands[to_act]
         ours = bool(trick) and (leader + best) % players in allies[to_act]
         last = len(trick) == players - 1
         if counting and (not trick or ours or last):
-            unseen = {c for s, hand in enumerate(hands) if s != to_act for c in hand}
-            unseen.update(c for c in stock[drawn:] if c != state.turn_up)
-            card = counted(trump, beats, value, cards, unseen, trick[best] if trick else None, ours, last, taken)
+            unseen = live.difference(cards) if not trick else _NONE  # read on lead only
+            winning = trick[best] if trick else None
+            card = counted(trump, beats, value, order, cards, unseen, winning, ours, last, taken)
         else:
             card = greedy(trump, beats[trick[best]] if trick and taken and not ours else (), cards, value)
         cards.remove(card)
+        live.discard(card)
         left -= 1
         best, taken = played(beats, value, trick, best, taken, card)
         if len(trick) < players:
@@ -68,6 +76,8 @@ def play_out(game: Briscola, state: Any, seat: int, counting: bool = False) -> f
         if drawn < len(stock):
             for s in orders[winner][: len(stock) - drawn]:
                 hands[s].append(stock[drawn])
+                if stock[drawn] == turn_up:
+                    live.add(turn_up)
                 drawn += 1
                 left += 1
         trick, best, taken = [], 0, 0
@@ -86,12 +96,32 @@ def greedy(trump: str, takers: Collection[str], cards: list[str], value: dict[st
     return min(cards, key=lambda c: (c[1] == trump, value[c]))
 
 
+class Keys(NamedTuple):
+    """The counting rule's orders of the cards under one trump, as keys for ``min`` and ``max``."""
+
+    cheap: dict[str, tuple[int, bool, int]]
+    """Fewest points, non-trumps first, the weakest."""
+    richest: dict[str, tuple[int, int]]
+    """Most points, the weakest of equals."""
+
+
+@lru_cache(maxsize=256)
+def keys(game: Briscola, trump: str, options: Any) -> Keys:
+    """:class:`Keys` from the cards' (points, power) of :func:`~service.rules.bots.cheap.worth`."""
+    value = worth(game, trump, options)
+    return Keys(
+        {c: (points, c[1] == trump, power) for c, (points, power) in value.items()},
+        {c: (points, -power) for c, (points, power) in value.items()},
+    )
+
+
 def counted(
     trump: str,
     beats: dict[str, frozenset[str]],
     value: dict[str, tuple[int, int]],
+    order: Keys,
     cards: list[str],
-    unseen: set[str],
+    unseen: AbstractSet[str],
     winning: str | None,
     ours: bool,
     last: bool,
@@ -100,13 +130,7 @@ def counted(
     """:func:`~service.rules.bots.counting.counting_card` on plain values: on lead (``winning`` None), or with the
     trick's winning card ``winning`` (``ours`` when the seat's side played it, ``last`` when the seat plays last to
     it, ``taken`` its points), where its side wins it or the seat is last (elsewhere the rule plays greedily)."""
-
-    def cheap(card: str) -> tuple[int, bool, int]:
-        return value[card][0], card[1] == trump, value[card][1]
-
-    def richest(card: str) -> tuple[int, int]:
-        return value[card][0], -value[card][1]
-
+    cheap, richest = order.cheap.__getitem__, order.richest.__getitem__
     if winning is None:
         safe = [c for c in cards if value[c][0] and not beats[c] & unseen]
         return max(safe, key=richest) if safe else min(cards, key=cheap)
@@ -162,4 +186,4 @@ def _outcome(points: list[int], groups: Any, options: Any, last: int | None, sid
     return float(totals[side] + bonus)
 
 
-__all__ = ["counted", "greedy", "play_out", "played", "stronger"]
+__all__ = ["Keys", "counted", "greedy", "keys", "play_out", "played", "stronger"]

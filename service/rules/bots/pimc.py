@@ -69,11 +69,13 @@ CHECK_EVERY = 256
 """Nodes of an exact search between two looks at the request's deadline."""
 
 
-COUNTING_ROLLOUTS = {("briscola", "hard", 2)}
-"""The game, level and table whose rollouts count cards (:func:`~service.rules.bots.counting.counting_rollout_action`):
-heads-up Briscola's ``hard``; the others play them greedily (:func:`~service.rules.bots.cheap.rollout_action`). The
-counting rule plays for one seat: at four players, where partners share a side, ``hard`` with it scored 0.418 ±
-0.086 against ``normal`` over 58 deals (docs/suggestions.md)."""
+COUNTING_ROLLOUTS = {("briscola", "normal", 2), ("briscola", "hard", 2)}
+"""The games, levels and tables whose rollouts count cards
+(:func:`~service.rules.bots.counting.counting_rollout_action`): heads-up Briscola's ``normal`` and ``hard``; the
+others play them greedily (:func:`~service.rules.bots.cheap.rollout_action`). The counting rule plays for one seat:
+at four players, where partners share a side, ``hard`` with it scored 0.418 ± 0.086 against ``normal`` over 58
+deals (docs/suggestions.md). Heads-up ``normal`` with it scores about even with BriscolaBot v3, where its greedy
+rollouts lost (docs/suggestions.md)."""
 
 
 EVERY_WORLD = {("briscola", "normal", 2): 120, ("briscola", "hard", 2): 120}
