@@ -4,12 +4,12 @@ rules (``rules/1``) for Briscola chiamata's auction and call, and for announceme
 (:mod:`service.rules.bots.declare`).
 
 Every candidate is played, in each of the same sampled worlds (:mod:`service.rules.bots.worlds`), to the end
-of the deal by the rollout policy (greedy, :mod:`service.rules.bots.cheap`; Briscola's ``hard`` counts cards,
-:mod:`service.rules.bots.counting`), through the game's own ``apply``; its
-value is the mean outcome for the seat's side (:func:`outcome`). Once no card is hidden, the rest of the deal is
-searched exactly (minimax, the seat's side maximising), within a fixed number of nodes; past it, the one world is
-played out as above. Where a level enumerates worlds (:data:`EVERY_WORLD`) and the view leaves at most that many,
-each candidate's value is its mean exact value over all of them (:mod:`service.rules.bots.briscola_endgame`); past
+of the deal by the rollout policy (greedy, :mod:`service.rules.bots.cheap`; heads-up Briscola's ``normal`` and
+``hard`` count cards, :mod:`service.rules.bots.counting`), through the game's own ``apply``; its value is the
+mean outcome for the seat's side (:func:`outcome`). Once no card is hidden, the rest of the deal is searched
+exactly (minimax, the seat's side maximising), within a fixed number of nodes; past it, the one world is played
+out as above. Where a level enumerates worlds (:data:`EVERY_WORLD`) and the view leaves at most that many, each
+candidate's value is its mean exact value over all of them (:mod:`service.rules.bots.briscola_endgame`); past
 :data:`WORLD_NODES`, sampling as above. Ties keep the legal actions' order.
 """
 
@@ -161,7 +161,7 @@ def suggest_tricks(
 
 def _rollout(game: TrickGame[Any, Any, Any], seat: int, policy: Rollout) -> Callable[[Any], float]:
     """:func:`play_out` for ``seat`` by ``policy``; the greedy rollouts of Briscola and Briscola chiamata and
-    Briscola's counting ones on lists, the same outcome without a state a play
+    heads-up Briscola's counting ones on lists, the same outcome without a state a play
     (:mod:`service.rules.bots.briscola_rollout`, :mod:`service.rules.bots.chiamata_rollout`)."""
     on_lists = _ON_LISTS.get((type(game), policy))
     if on_lists is not None:
