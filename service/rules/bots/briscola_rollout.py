@@ -51,8 +51,10 @@ def play_out(game: Briscola, state: Any, seat: int, counting: bool = False) -> f
     last = state.tricks[-1].winner if state.tricks else None
     left = sum(len(hand) for hand in hands)
     turn_up = state.turn_up
-    live = {c for hand in hands for c in hand}  # the cards not yet played, but the turn-up while it lies face up
-    live.update(c for c in stock if c != turn_up)
+    live: set[str] = set()  # counting: the cards not yet played, but the turn-up while it lies face up
+    if counting:
+        live.update(c for hand in hands for c in hand)
+        live.update(c for c in stock if c != turn_up)
     while to_act is not None and left:
         cards = hands[to_act]
         ours = bool(trick) and (leader + best) % players in allies[to_act]
@@ -64,7 +66,8 @@ def play_out(game: Briscola, state: Any, seat: int, counting: bool = False) -> f
         else:
             card = greedy(trump, beats[trick[best]] if trick and taken and not ours else (), cards, value)
         cards.remove(card)
-        live.discard(card)
+        if counting:
+            live.discard(card)
         left -= 1
         best, taken = played(beats, value, trick, best, taken, card)
         if len(trick) < players:
@@ -76,7 +79,7 @@ def play_out(game: Briscola, state: Any, seat: int, counting: bool = False) -> f
         if drawn < len(stock):
             for s in orders[winner][: len(stock) - drawn]:
                 hands[s].append(stock[drawn])
-                if stock[drawn] == turn_up:
+                if counting and stock[drawn] == turn_up:
                     live.add(turn_up)
                 drawn += 1
                 left += 1
