@@ -13,9 +13,27 @@ from tests.conftest import COSTLY_TO_COLLECT, pytest_ignore_collect
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def declared_markers() -> set[str]:
+def marker_lines() -> list[str]:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return {line.split(":")[0] for line in pyproject["tool"]["pytest"]["ini_options"]["markers"]}
+    lines: list[str] = pyproject["tool"]["pytest"]["ini_options"]["markers"]
+    return lines
+
+
+def declared_markers() -> set[str]:
+    """The markers that select tests (``xdist_group(name)``, which places them on a worker, aside)."""
+    return {line.split(":")[0] for line in marker_lines() if not line.startswith("xdist_group(")}
+
+
+def test_a_run_without_xdist_collects_the_grouped_tests():
+    """`pytest -p no:xdist` (one process, under a debugger) runs with --strict-markers: the ``xdist_group`` marker
+    of the container, browser, pack and Broggin contract tests is declared by the project, not only by xdist."""
+    used = {
+        path.relative_to(ROOT)
+        for path in (ROOT / "tests").rglob("*.py")
+        if "xdist_group" in path.read_text(encoding="utf-8") and path.name.startswith("test_")
+    }
+    assert used
+    assert any(line.startswith("xdist_group(name):") for line in marker_lines())
 
 
 def fast_expression() -> str:
