@@ -20,11 +20,18 @@ def module_name(path: Path) -> str:
 
 def imported(path: Path, name: str, modules: set[str]) -> set[str]:
     """The modules of ``modules`` that ``path`` (module ``name``) imports anywhere in its body: ``from a import
-    b`` is module ``a.b`` where that is a module, else ``a``."""
+    b`` is module ``a.b`` where that is a module, else ``a``. Imports by name count too: a string naming a module
+    (the CLI's lazy commands, ``"service.cli.suggestions:play"``), and ``import_module`` of a name computed at run
+    time, in a package's ``__init__``, imports every module below it (the rooms of service/api/operations; elsewhere
+    the names it imports are the strings above: service/cli/common.py's lazy commands)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.add(node.value.partition(":")[0])
+        elif path.name == "__init__.py" and _computed_import(node):
+            found.update(module for module in modules if module.startswith(package + "."))
+        elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
@@ -35,6 +42,14 @@ def imported(path: Path, name: str, modules: set[str]) -> set[str]:
                 whole = f"{base}.{alias.name}"
                 found.add(whole if whole in modules else base)
     return {module for module in found if module in modules and module != name}
+
+
+def _computed_import(node: ast.AST) -> bool:
+    """Whether ``node`` is ``import_module`` of a name computed at run time (a string it names counts above)."""
+    if not isinstance(node, ast.Call) or not node.args or isinstance(node.args[0], ast.Constant):
+        return False
+    function = node.func
+    return (function.attr if isinstance(function, ast.Attribute) else getattr(function, "id", None)) == "import_module"
 
 
 def import_graph() -> dict[str, set[str]]:
@@ -107,7 +122,26 @@ def test_the_reader_counts_an_import_inside_a_function(tmp_path):
     source.write_text("def late():\n    from service.a import thing\n    from . import c\n", encoding="utf-8")
     graph["service.b"] = imported(source, "service.b", set(graph))
     assert graph["service.b"] == {"service.a", "service.c"}
+    by_name = tmp_path / "e.py"
+    by_name.write_text(
+        'import importlib\nLAZY = {"go": "service.a:go"}\n'
+        'ROOMS = [importlib.import_module(f"{__name__}.{n}") for n in "x"]\n',
+        encoding="utf-8",
+    )
+    named = {"service.a", "service.e", "service.e.x", "service.f"}
+    assert imported(by_name, "service.e", named) == {"service.a"}  # not a package: no module below it
+    (tmp_path / "__init__.py").write_text(by_name.read_text(encoding="utf-8"), encoding="utf-8")
+    assert imported(tmp_path / "__init__.py", "service.e", named) == {"service.a", "service.e.x"}
     assert sorted(circles(graph)) == [["service.a", "service.b"], ["service.c", "service.d"]]
     assert one_games_own(["service.rules.briscola", "service.rules.briscola.game"])
     assert not one_games_own(["service.rules.briscola.game", "service.rules.briscan.game"])
     assert not one_games_own(["service.rules.bots", "service.rules.bots.common"])  # not a game's package
+
+
+def test_imports_by_name_are_in_the_graph():
+    """The rooms service/api/operations loads by computed names, and the CLI's lazy commands, are edges the
+    circle test sees."""
+    graph = import_graph()
+    rooms = {module for module in graph if module.startswith("service.api.operations.")}
+    assert rooms and rooms <= graph["service.api.operations"]
+    assert {"service.cli.suggestions", "service.cli.notation", "service.cli.analysis"} <= graph["service.cli"]
