@@ -21,9 +21,8 @@ def module_name(path: Path) -> str:
 def imported(path: Path, name: str, modules: set[str]) -> set[str]:
     """The modules of ``modules`` that ``path`` (module ``name``) imports anywhere in its body: ``from a import
     b`` is module ``a.b`` where that is a module, else ``a``. Imports by name count too: a string naming a module
-    (the CLI's lazy commands, ``"service.cli.suggestions:play"``), and ``import_module`` of a name computed at run
-    time, in a package's ``__init__``, imports every module below it (the rooms of service/api/operations; elsewhere
-    the names it imports are the strings above: service/cli/common.py's lazy commands)."""
+    (the CLI's lazy commands, ``"service.cli.suggestions:play"``), and in a package's ``__init__`` an
+    ``import_module`` of a computed name imports every module below it (the rooms of service/api/operations)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
