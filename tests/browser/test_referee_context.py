@@ -45,9 +45,18 @@ def test_choosing_a_game_changes_the_page_in_place(session: Any) -> None:
     expect(status(page)).to_contain_text(f"The record is {answer['verdict'].replace('_', ' ')}")
     expect(page.get_by_role("list", name="Steps").get_by_role("listitem")).to_have_count(len(record["actions"]))
     expect(page.get_by_role("button", name="Pick cards")).to_have_count(1)  # one picker: the new module's
+    # the button too stays in place, even pressed while the new game's module is still loading (held here)
+    held: list[Any] = []
+    page.route("**/referee/static/referee.js?page=2", lambda route: held.append(route))
     page.get_by_label("Game").select_option("briscola")
     expect(page.get_by_role("heading", level=1)).to_have_text("Referee: Briscola")
-    page.get_by_role("button", name="Show this game").click()  # the button too stays in place
+    for _ in range(500):  # until the module is asked for
+        if held:
+            break
+        page.wait_for_timeout(10)
+    page.get_by_role("button", name="Show this game").click()
+    held[0].continue_()
+    expect(page.get_by_role("button", name="Pick cards")).to_have_count(1)  # the new module runs
     assert page.evaluate("window.kept") == "this document"
     assert loaded == []
     assert axe_violations(page) == []

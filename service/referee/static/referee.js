@@ -1560,12 +1560,25 @@ async function switchGame(id) {
   if (!response.ok) throw new Error(`the page of ${id} did not load (${response.status})`);
   const page = new DOMParser().parseFromString(await response.text(), "text/html");
   const typed = ["record", "record-text"].map((field) => [field, $(field).value]);
-  document.querySelector("main").replaceWith(document.adoptNode(page.querySelector("main")));
+  const main = document.adoptNode(page.querySelector("main"));
+  // Until the new module listens, a form sent would post to the page (a navigation): hold it, then send it again.
+  const held = [];
+  const hold = (event) => {
+    event.preventDefault();
+    held.push([event.target, event.submitter]);
+  };
+  main.addEventListener("submit", hold, true);
+  document.querySelector("main").replaceWith(main);
   document.title = page.title;
   for (const [field, value] of typed) $(field).value = value;
   history.replaceState(null, "", `/referee/${id}`);
   $("game").focus();
-  await import(`/referee/static/referee.js?page=${SERIAL + 1}`);
+  try {
+    await import(`/referee/static/referee.js?page=${SERIAL + 1}`); // its start() listens before its first await
+  } finally {
+    main.removeEventListener("submit", hold, true);
+  }
+  for (const [form, submitter] of held) form.requestSubmit(submitter);
 }
 
 function failed(error) {
