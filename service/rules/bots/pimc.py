@@ -22,13 +22,14 @@ from typing import Any
 
 from service.rules import deadline
 from service.rules.base import LegalAction
-from service.rules.bots import briscola_endgame, briscola_rollout, chiamata_rollout
+from service.rules.bots import briscan_rollout, briscola_endgame, briscola_rollout, chiamata_rollout
 from service.rules.bots.auction import RULES, auction_suggestion, reading
 from service.rules.bots.cheap import partners, rollout_action
 from service.rules.bots.common import Candidate, Suggestion, ranked, rounded, typed
 from service.rules.bots.counting import counting_rollout_action
 from service.rules.bots.declare import by_rule
 from service.rules.bots.worlds import every_world, hidden, worlds
+from service.rules.briscan.game import Briscan, Brisque
 from service.rules.briscola.chiamata import BriscolaChiamata
 from service.rules.briscola.game import Briscola
 from service.rules.trick_game import TrickGame
@@ -160,9 +161,10 @@ def suggest_tricks(
 
 
 def _rollout(game: TrickGame[Any, Any, Any], seat: int, policy: Rollout) -> Callable[[Any], float]:
-    """:func:`play_out` for ``seat`` by ``policy``; the greedy rollouts of Briscola and Briscola chiamata and
-    heads-up Briscola's counting ones on lists, the same outcome without a state a play
-    (:mod:`service.rules.bots.briscola_rollout`, :mod:`service.rules.bots.chiamata_rollout`)."""
+    """:func:`play_out` for ``seat`` by ``policy``; the greedy rollouts of Briscola, Briscola chiamata, Briscan and
+    Brisque and heads-up Briscola's counting ones on lists, the same outcome without a state a play
+    (:mod:`service.rules.bots.briscola_rollout`, :mod:`service.rules.bots.chiamata_rollout`,
+    :mod:`service.rules.bots.briscan_rollout`)."""
     on_lists = _ON_LISTS.get((type(game), policy))
     if on_lists is not None:
 
@@ -182,6 +184,8 @@ _ON_LISTS: dict[tuple[type, Rollout], Callable[[Any, Any, int], float]] = {
     (Briscola, rollout_action): briscola_rollout.play_out,
     (Briscola, counting_rollout_action): _counting_on_lists,
     (BriscolaChiamata, rollout_action): chiamata_rollout.play_out,
+    (Briscan, rollout_action): briscan_rollout.play_out,
+    (Brisque, rollout_action): briscan_rollout.play_out,
 }
 """The games and rollout policies whose rollouts play on lists, and how."""
 

@@ -56,6 +56,23 @@ FINAL_PLAY = {
 """What strict play asks once the talon is empty, by BSC-A3 ``final_phase_rule``."""
 
 
+def strict_plays(hand: list[Card], led: Card, trump: str, rule: str) -> list[Card]:
+    """The cards of ``hand`` that may follow ``led`` once the talon is empty, by BSC-A3 ``final_phase_rule``
+    (:data:`FINAL_PLAY`)."""
+    if rule == "free":
+        return hand
+    same = [c for c in hand if suit(c) == suit(led)]
+    if same:
+        if rule == "follow_only":
+            return same
+        higher = [c for c in same if ORDER.index(rank(c)) < ORDER.index(rank(led))]
+        return higher or same
+    if rule == "follow_only":
+        return hand
+    trumps = [c for c in hand if suit(c) == trump]
+    return trumps or hand
+
+
 @dataclass(frozen=True)
 class Meld:
     """One meld announced: its ``kind`` and the cards that make it."""
@@ -281,20 +298,9 @@ class Briscan(TrickGame[BriscanState, BriscanOptions, BriscanAction]):
     def legal_plays(self, state: BriscanState, seat: int) -> list[Card]:
         """Cards ``seat`` may play now: any in the talon phase; strict play in the final phase (BSC-A3)."""
         hand = list(state.seats[seat].hand)
-        rule = state.options.final_phase_rule
-        if state.phase != FINAL or not state.trick or rule == "free":
+        if state.phase != FINAL or not state.trick:
             return hand
-        led = state.trick[0]
-        same = [c for c in hand if suit(c) == suit(led)]
-        if same:
-            if rule == "follow_only":
-                return same
-            higher = [c for c in same if ORDER.index(rank(c)) < ORDER.index(rank(led))]
-            return higher or same
-        if rule == "follow_only":
-            return hand
-        trumps = [c for c in hand if suit(c) == state.trump]
-        return trumps or hand
+        return strict_plays(hand, state.trick[0], state.trump, state.options.final_phase_rule)
 
     def exchange_allowed(self, state: BriscanState, seat: int) -> bool:
         """Whether ``seat`` may swap the trump seven for the turn-up now (2(b)4, BSC-A5, C21)."""
@@ -582,4 +588,4 @@ class Brisque(Briscan):
     ``invalid_meld``) before the check that would say ``trump_ace_exchanged``."""
 
 
-__all__ = ["Briscan", "Brisque"]
+__all__ = ["Briscan", "Brisque", "strict_plays"]
