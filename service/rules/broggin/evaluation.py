@@ -28,7 +28,7 @@ import array
 import bisect
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 from typing import Annotated, Any, NamedTuple
@@ -36,6 +36,7 @@ from typing import Annotated, Any, NamedTuple
 from service.rules.bounds import Words
 from service.rules.broggin.cards import (
     ALL_SUITS,
+    ESTATE_CARDS,
     FULL_PACK,
     SWEDISH_NAMES,
     TRUMP_RANKS,
@@ -165,16 +166,24 @@ def _readings(
     a flush needs four different ranks, and otherwise a card not held is always free for a trump (four cards
     never fill a rank), except for an estate card whose one suit is held at that rank: ``domains`` leaves it out.
     """
+    duplicates, kickers, top_only, by_combo = (
+        rules.allow_duplicates,
+        rules.kickers,
+        rules.high_card_top_only,
+        rules.combination_purity,
+    )
     best: tuple[int, tuple[int, ...], int] | None = None
+    best_shown: tuple[int, tuple[int, ...]] = (-1, ())  # the best category and value so far: most fall short
     found: dict[frozenset[int], Reading] = {}
     for trump_ranks in itertools.product(*domains):
         ranks = nat_ranks + trump_ranks
-        flush = flush_ok and (rules.allow_duplicates or len(set(ranks)) == 4)
-        category, value, combo = _classify(
-            tuple(sorted(ranks, reverse=True)), flush, rules.kickers, rules.high_card_top_only
-        )
+        flush = flush_ok and (duplicates or len(set(ranks)) == 4)
+        category, value, combo = _classify(tuple(sorted(ranks, reverse=True)), flush, kickers, top_only)
+        if (category, value) < best_shown:
+            continue
+        best_shown = category, value
         combo_trumps = sum(1 for r in trump_ranks if r in combo)
-        score = (category, value, -combo_trumps if rules.combination_purity else 0)
+        score = (category, value, -combo_trumps if by_combo else 0)
         if best is None or score > best:
             best = score
             found = {}
@@ -233,7 +242,7 @@ def _suit_key(naturals: Sequence[tuple[int, int]], combo_ranks: frozenset[int], 
         return (max(s for _, s in naturals),) if naturals else ()
     if mode == "by_card":  # combination first, then kickers; each by rank, then suit
         ordered = [c for c in naturals if c[0] in combo_ranks] + [c for c in naturals if c[0] not in combo_ranks]
-        return tuple(x for card in ordered for x in card)
+        return tuple(itertools.chain.from_iterable(ordered))
     return tuple(sorted((s for _, s in naturals), reverse=True))
 
 
@@ -272,10 +281,18 @@ def _best_key(
 
 def _strict_domains(naturals: Sequence[tuple[int, int]], trumps: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     """BRG-A2 option: an estate card cannot stand for a card held in its suit."""
-    return tuple(
-        tuple(r for r in TRUMP_RANKS[t] if len(TRUMP_SUITS[t]) > 1 or (r, TRUMP_SUITS[t][0]) not in naturals)
-        for t in trumps
-    )
+    allowed = _strict_ranks(naturals)
+    return tuple(allowed[t] for t in trumps)
+
+
+def _strict_ranks(naturals: Sequence[tuple[int, int]]) -> dict[str, tuple[int, ...]]:
+    """BRG-A2 option: the ranks each trump may take beside ``naturals``; an estate card's domain without the
+    ranks held in its one suit (every suit has its estate card)."""
+    allowed = dict(TRUMP_RANKS)
+    for rank, suit in naturals:
+        estate = _ESTATE_OF_SUIT[suit]
+        allowed[estate] = tuple(r for r in allowed[estate] if r != rank)
+    return allowed
 
 
 def _best_reading(
@@ -292,16 +309,29 @@ def _best_reading(
     return best
 
 
-def _keyed(rules: Rules) -> dict[int, tuple[Key, Reading | None, dict[str, Card]]]:
+Keyed = tuple[Key, Reading | None, dict[str, Card]]
+"""A hand's key, the reading of its trumps (None for a special hand) and any special-hand stand-ins."""
+
+
+def _keyed(rules: Rules) -> dict[int, Keyed]:
     """Every possible hand (by the sum of its cards' bits) with its key, reading and special-hand stand-ins.
 
     Hands are built as natural cards plus a set of trumps, so what depends on the natural cards alone (their
-    ranks and suits) is worked out once for every set of trumps that joins them.
+    ranks, suits, suit key and the trumps' domains) is worked out once for every set of trumps that joins them,
+    and what depends on a hand's signature alone (its readings) once for every hand that has it. The key is the
+    one :func:`_best_key` finds: a signature's readings all have the same category, value and purity (the ties
+    :func:`_readings` keeps), so the first is the best unless the suit key depends on the combination (by_card).
     """
-    found: dict[int, tuple[Key, Reading | None, dict[str, Card]]] = {}
-    realm_cards = FULL_PACK[:32]
-    decoded = [realm(c) for c in realm_cards]
-    simple = rules.suit_compare != "by_card" and not rules.combination_purity  # one reading is enough
+    found: dict[int, Keyed] = {}
+    mode = rules.suit_compare
+    by_card = mode == "by_card"
+    strict = not rules.allow_duplicates
+    signatures: dict[Hashable, tuple[int, tuple[int, ...], int, tuple[Reading, ...]]] = {}
+    suit_keys: dict[tuple[int, ...], tuple[int, ...]] = {}  # by the natural cards' suits, all it reads but by_card
+    # The realm cards high to low, and their ranks, suits and bits in that order: the combinations of each, taken
+    # together, are the same natural cards, sorted as ``naturals`` must be.
+    realm_cards = sorted((realm(c) for c in FULL_PACK[:32]), reverse=True)
+    columns = [r for r, _ in realm_cards], [s for _, s in realm_cards], [_BITS[realm_code(*c)] for c in realm_cards]
     for size in range(5):
         trump_sets = []
         for trumps in itertools.combinations(TRUMPS, 4 - size):
@@ -309,28 +339,50 @@ def _keyed(rules: Rules) -> dict[int, tuple[Key, Reading | None, dict[str, Card]
             for trump in trumps:
                 suits &= set(TRUMP_SUITS[trump])
             special = size == 0 or ("Knight" in trumps and "Magician" in trumps)
-            trump_sets.append((trumps, suits, tuple(TRUMP_RANKS[t] for t in trumps), special))
-        for chosen in itertools.combinations(range(32), size):
-            naturals = sorted((decoded[i] for i in chosen), reverse=True)
-            codes = tuple(realm_cards[i] for i in chosen)
-            natural_bits = sum(_BITS[c] for c in codes)
-            nat_ranks = tuple(sorted((r for r, _ in naturals), reverse=True))
-            nat_suits = {s for _, s in naturals}
-            suit_key = _suit_key(naturals, frozenset(), rules.suit_compare)
-            for trumps, trump_suits, domains, special in trump_sets:
-                hand = natural_bits + sum(_BITS[t] for t in trumps)
+            bits = sum(_BITS[t] for t in trumps)
+            trump_sets.append((trumps, bits, suits, tuple(TRUMP_RANKS[t] for t in trumps), special))
+        combinations = (itertools.combinations(column, size) for column in (realm_cards, *columns))
+        for naturals, nat_ranks, nat_suits, nat_bits in zip(*combinations, strict=True):
+            natural_bits = sum(nat_bits)
+            flush_suit = nat_suits[0] if len(set(nat_suits)) == 1 else 0  # 0: no suit, no flush
+            if by_card:
+                combo_suit_keys: dict[frozenset[int], tuple[int, ...]] = {}
+            elif nat_suits in suit_keys:
+                natural_suit_key = suit_keys[nat_suits]
+            else:
+                natural_suit_key = suit_keys[nat_suits] = _suit_key(naturals, frozenset(), mode)
+            if strict and size < 4:
+                allowed = _strict_ranks(naturals)
+            for trumps, bits, trump_suits, domains, special in trump_sets:
+                hand = natural_bits + bits
                 if special:
-                    found[hand] = _best_key(naturals, trumps, rules)
+                    found[hand] = _best_key(list(naturals), trumps, rules)
                     continue
-                if not rules.allow_duplicates:
-                    domains = _strict_domains(naturals, trumps)
-                flush_ok = bool(trump_suits & nat_suits) if len(nat_suits) == 1 else not naturals and bool(trump_suits)
-                readings = _readings(nat_ranks, domains, flush_ok, rules)
-                if simple:
-                    reading = readings[0]
-                    found[hand] = ((reading.category, reading.value, -len(trumps), suit_key), reading, {})
+                flush_ok = flush_suit in trump_suits  # every hand here holds a natural card (four trumps are special)
+                if strict and trumps:
+                    domains = tuple(map(allowed.__getitem__, trumps))
+                signature = (nat_ranks, domains if strict else trumps, flush_ok)
+                entry = signatures.get(signature)
+                if entry is None:
+                    readings = _readings(nat_ranks, domains, flush_ok, rules)
+                    first = readings[0]
+                    purity = -first.combo_trumps if rules.combination_purity else -len(trumps)
+                    entry = signatures[signature] = (first.category, first.value, purity, readings)
+                category, value, purity, readings = entry
+                if by_card:  # the reading with the highest suit key, the first of equals (as _best_reading)
+                    best: tuple[tuple[int, ...], Reading] | None = None
+                    for candidate in readings:
+                        combo = candidate.combo_ranks
+                        combo_key = combo_suit_keys.get(combo)
+                        if combo_key is None:
+                            combo_key = combo_suit_keys[combo] = _suit_key(naturals, combo, mode)
+                        if best is None or combo_key > best[0]:
+                            best = combo_key, candidate
+                    assert best is not None  # every signature has a reading
+                    suit_key, reading = best
                 else:
-                    found[hand] = (*_best_reading(naturals, trumps, readings, rules), {})
+                    suit_key, reading = natural_suit_key, readings[0]
+                found[hand] = ((category, value, purity, suit_key), reading, {})
     _readings.cache_clear()  # what one option set needed: kept no longer than its build
     return found
 
@@ -338,6 +390,7 @@ def _keyed(rules: Rules) -> dict[int, tuple[Key, Reading | None, dict[str, Card]
 GAME_ID = "broggin"
 DEFAULT = Rules.of(BrogginOptions())
 _BITS = {card: 1 << i for i, card in enumerate(FULL_PACK)}
+_ESTATE_OF_SUIT = {TRUMP_SUITS[t][0]: t for t in ESTATE_CARDS}
 
 
 def table_data(rules: Rules) -> TableData:
