@@ -5,13 +5,15 @@ card of its domain in turn (duplicates allowed unless the option forbids them), 
 table that the four cards fit, take the highest, build the whole comparison key, and keep the best key.
 The engine's dense ``strength`` must order the hands exactly as the reference keys do, and the card each
 trump stood for must reproduce the best reading.
+
+Nothing is left out; what is remembered is only what many hands share: a reading's key by its four cards (the
+same cards recur across hands holding the same natural cards), and the highest row by ranks and suits alone.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
-from collections import Counter
 
 import pytest
 
@@ -32,6 +34,8 @@ DOMAIN = {
     "Knight": [(r, 4) for r in range(1, 9)],
     "Beggar": [(r, 3) for r in range(1, 9)],
 }
+STANDS_FOR = {trump: [(r, s, True) for r, s in cards] for trump, cards in DOMAIN.items()}
+"""Each trump's domain as the cards it can stand for in a reading: (rank, suit, is_trump)."""
 NAMES = {
     10: "four_horsemen",
     9: "estates",
@@ -48,14 +52,17 @@ NAMES = {
 
 
 def rows(cards, kickers, top_only):
-    """Every row of the table that four (rank, suit, is_trump) cards fit: (category, value, combination)."""
+    """Every row of the table that four (rank, suit, tag) cards fit: (category, value, combination).
+
+    Only ranks and suits are read; the combination is the cards that make the row, tags and all.
+    """
     ranks = sorted((c[0] for c in cards), reverse=True)
-    count = Counter(ranks)
+    count = {r: ranks.count(r) for r in ranks}
     one_suit = len({c[1] for c in cards}) == 1
     straight = len(count) == 4 and ranks[0] - ranks[3] == 3
     fits = [(0, tuple(ranks[:1]) if top_only else tuple(ranks), list(cards))]
     for r, n in count.items():
-        others = sorted((x for x in ranks if x != r), reverse=True)
+        others = [x for x in ranks if x != r]  # still highest first
         if n == 2:
             pair = [c for c in cards if c[0] == r]
             fits.append((1, (r, *others) if kickers else (r,), pair))
@@ -76,9 +83,15 @@ def rows(cards, kickers, top_only):
 
 
 @functools.cache
-def best_row(cards, kickers, top_only):
-    """The highest row that the cards fit (a pure function of the four cards, so remembered)."""
-    return max(rows(list(cards), kickers, top_only), key=lambda row: (row[0], row[1]))
+def best_row(plain, kickers, top_only):
+    """The highest row that four sorted (rank, suit) cards fit, its combination as positions in ``plain``.
+
+    The table reads only ranks and suits, so this is remembered by them alone (which cards are trumps does not
+    matter here); the caller picks the combination out of its own cards, trumps marked, by position.
+    """
+    numbered = [(r, s, i) for i, (r, s) in enumerate(plain)]
+    category, value, combination = max(rows(numbered, kickers, top_only), key=lambda row: (row[0], row[1]))
+    return category, value, tuple(i for _, _, i in combination)
 
 
 def suit_key(naturals, combination, mode):
@@ -102,8 +115,23 @@ def court(naturals, trumps, wild):
     return any(sorted(pick) in ([(7, s), (8, s)] for s in ANY) for pick in itertools.product(*choices))
 
 
+@functools.cache
+def reading_key(cards, kickers, top_only, purity_scope, suit_compare):
+    """The whole comparison key of one reading: four sorted (rank, suit, is_trump) cards.
+
+    A pure function of the cards and the options, so remembered: hands that hold the same natural cards meet
+    the same readings again.
+    """
+    category, value, positions = best_row(tuple((r, s) for r, s, _ in cards), kickers, top_only)
+    combination = [cards[i] for i in positions]
+    naturals = [c for c in cards if not c[2]]
+    # purity: minus the trumps in the combination, or in the whole hand
+    purity = -sum(1 for c in (combination if purity_scope == "combination" else cards) if c[2])
+    return (category, value, purity, suit_key(naturals, combination, suit_compare))
+
+
 def reference_key(hand, opts):
-    naturals = [(RANK[c[0]], SUIT[c[1:]], False) for c in hand if c not in DOMAIN]
+    naturals = tuple((RANK[c[0]], SUIT[c[1:]], False) for c in hand if c not in DOMAIN)
     trumps = [c for c in hand if c in DOMAIN]
     special = None
     if set(trumps) == {"Witch", "Magician", "Fool", "Death"}:
@@ -114,21 +142,16 @@ def reference_key(hand, opts):
         special = 8
     if special is not None:
         return (special, (), -len(trumps), suit_key(naturals, naturals, opts["suit_compare"]))
-    best = None
-    held = {(r, s) for r, s, _ in naturals}
-    for picks in itertools.product(*(DOMAIN[t] for t in trumps)):
-        if not opts["allow_duplicate_identity"] and (len(set(picks)) < len(picks) or held & set(picks)):
-            continue
-        cards = naturals + [(r, s, True) for r, s in picks]
-        category, value, combination = best_row(
-            tuple(sorted(cards)), opts["kickers"], opts["high_card_compare"] == "top_only"
-        )
-        in_combination = sum(1 for c in combination if c[2])
-        purity = -in_combination if opts["purity_scope"] == "combination" else -len(trumps)
-        key = (category, value, purity, suit_key(naturals, combination, opts["suit_compare"]))
-        if best is None or key > best:
-            best = key
-    return best
+    mode = (opts["kickers"], opts["high_card_compare"] == "top_only", opts["purity_scope"], opts["suit_compare"])
+    distinct = not opts["allow_duplicate_identity"]
+    held = {(r, s, True) for r, s, _ in naturals} if distinct else set()
+    domains = [[c for c in STANDS_FOR[t] if c not in held] for t in trumps]  # no trump as a natural card held
+    readings = (
+        tuple(sorted(naturals + picks))
+        for picks in itertools.product(*domains)
+        if not distinct or len(set(picks)) == len(picks)  # nor two trumps as the same card
+    )
+    return max(reading_key(cards, *mode) for cards in readings)
 
 
 DEFAULT = {
@@ -158,6 +181,7 @@ def test_every_hand_against_brute_force(opts):
     assert len(hands) == 91_390
     found = GAME.evaluate(hands, options)
     reference = [reference_key(h, opts) for h in hands]
+    reading_key.cache_clear()  # the readings one option set saw: no use to the next
     by_key = {}
     for ref, ev, h in zip(reference, found, hands, strict=True):
         assert NAMES[ref[0]] == ev.category, h
