@@ -59,7 +59,7 @@ NODES = {"easy": 500, "normal": 4_000, "hard": 30_000}
 WORLDS = {
     "briscola": {"easy": 4, "normal": 200, "hard": 500},
     "briscola-chiamata": {"easy": 4, "normal": 128, "hard": 400},
-    "briscan": {"easy": 3, "normal": 36, "hard": 200},
+    "briscan": {"easy": 3, "normal": 36, "hard": 1000},
     "brisque": {"easy": 3, "normal": 64, "hard": 200},
 }
 """Worlds sampled per suggestion, by game and level: each game's ``normal`` answers within a quarter second and
