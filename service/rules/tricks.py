@@ -8,7 +8,7 @@ others follow in play order; the turn-up is the stock's last card. Sides (partne
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Annotated
@@ -56,6 +56,14 @@ def trick_winner(cards: Sequence[Card], trump: str, order: str) -> int:
             if here < best_place:
                 best, best_place = i, here
     return best
+
+
+def beaten_by(pack: Iterable[Card], takes: Callable[[Card, Card], bool]) -> dict[Card, frozenset[Card]]:
+    """For each card of ``pack``, the cards that take a trick it is winning when played after it: ``takes(w, c)``
+    is the game's own trick winner of the two cards ``w, c`` (the rollouts on lists compare each card once with
+    the card winning the trick so far)."""
+    cards = tuple(pack)
+    return {w: frozenset(c for c in cards if c != w and takes(w, c)) for w in cards}
 
 
 @cache

@@ -28,12 +28,13 @@ from service.rules.briscan.melds import Announcement, _ordered, candidates, reus
 from service.rules.briscan.state import TRICKS, BriscanState
 from service.rules.briscan.variants import CB_COURTS, CB_PIPS, QUARTET, TRUMP_ACE
 from service.rules.cards import rank
+from service.rules.tricks import beaten_by
 
 
 @lru_cache(maxsize=64)
-def beaten_by(game: Briscan, trump: str, options: Any) -> dict[str, frozenset[str]]:
+def stronger(game: Briscan, trump: str, options: Any) -> dict[str, frozenset[str]]:
     """For each card of the pack, the cards that take a trick it leads (by the game's own trick winner)."""
-    return {w: frozenset(c for c in PACK if c != w and game.trick_winner(trump, [w, c], options)[0] == 1) for w in PACK}
+    return beaten_by(PACK, lambda w, c: game.trick_winner(trump, [w, c], options)[0] == 1)
 
 
 class _Deal:
@@ -221,7 +222,7 @@ def play_out(game: Briscan, state: BriscanState, seat: int) -> float:
         return deal.outcome(seat)
     trump, rule = deal.trump, deal.options.final_phase_rule
     value = worth(game, trump, deal.options)
-    beats = beaten_by(game, trump, deal.options)
+    beats = stronger(game, trump, deal.options)
     hands, trick = deal.hands, deal.trick
     while not deal.ended:
         mover = deal.to_act
@@ -239,9 +240,7 @@ def play_out(game: Briscan, state: BriscanState, seat: int) -> float:
             led = trick[0]
             legal = cards if deal.talon else strict_plays(cards, led, trump, rule)
             card = greedy(trump, beats[led] if value[led][0] else (), legal, value)
-        cards.remove(card)
-        if card == "A" + trump:
-            deal.ace_holder = mover
+        cards.remove(card)  # the trump ace's holder stays the seat that played it (``ace_holder``)
         if not trick:
             trick.append(card)
             deal.to_act = 1 - mover
@@ -253,4 +252,4 @@ def play_out(game: Briscan, state: BriscanState, seat: int) -> float:
     return deal.outcome(seat)
 
 
-__all__ = ["beaten_by", "play_out"]
+__all__ = ["play_out", "stronger"]

@@ -23,7 +23,7 @@ from service.rules.bots.counting import FIGURE, LOAD
 from service.rules.briscola.cards import PACK
 from service.rules.briscola.common import _scored
 from service.rules.briscola.game import Briscola, sides
-from service.rules.tricks import _draw_orders, side_of, side_points
+from service.rules.tricks import _draw_orders, beaten_by, side_of, side_points
 
 WIN_BONUS = 20.0
 """As :data:`service.rules.bots.pimc.WIN_BONUS` (kept equal by a test)."""
@@ -173,7 +173,7 @@ def played(
 def stronger(trump: str) -> dict[str, frozenset[str]]:
     """For each card of the pack, the cards that take a trick it is winning when played after it (3(c): a higher
     card of its suit, or a trump where it is none), by the game's own trick winner."""
-    return {w: frozenset(c for c in PACK if c != w and _scored(trump, (w, c))[0] == 1) for w in PACK}
+    return beaten_by(PACK, lambda w, c: _scored(trump, (w, c))[0] == 1)
 
 
 def _outcome(points: list[int], groups: Any, options: Any, last: int | None, side: int) -> float:
