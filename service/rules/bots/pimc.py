@@ -64,7 +64,8 @@ WORLDS = {
 }
 """Worlds sampled per suggestion, by game and level: each game's ``normal`` answers within a quarter second and
 its ``hard`` within two (median, one core; docs/suggestions.md, Levels): far within since every game's rollouts play on
-lists (a Briscan suggestion 0.02 s at ``normal``, 0.04 s at ``hard``)."""
+lists (a Briscan suggestion 0.03 s at ``normal``, 0.25 s at ``hard``). Briscan's ``hard`` samples 1,000: at 200 it
+played as ``normal`` does (docs/suggestions.md, item 9)."""
 
 
 CHECK_EVERY = 256
