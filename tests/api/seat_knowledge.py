@@ -8,8 +8,11 @@ declaration, the options) without telling where it lies: those positions are not
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
+
+import orjson
 
 HIDDEN = "??"
 NAME_ONLY = frozenset({"options", "called_card", "domains", "assignments", "declared", "interpretation"})
@@ -44,26 +47,45 @@ def shown_cards(node: Any, pack: frozenset[str]) -> set[str]:
 
 
 def masked(view: Any, full: Any, pack: frozenset[str], where: str = "") -> list[str]:
-    """Where ``view`` is not ``full`` with some cards hidden ("??") or some counts blanked (null)."""
-    if view == full:  # nothing hidden below (compared at C speed; the walk below would find nothing either)
-        return []
-    if isinstance(full, dict):
-        if not isinstance(view, dict) or set(view) != set(full):
-            return [f"{where}: keys {view!r} vs {full!r}"]
-        out = []
-        for key, value in full.items():
-            seen = view[key]
-            if seen != value and not (key in HIDDEN_VALUES and seen is None):
-                out += masked(seen, value, pack, f"{where}/{key}")
-        return out
-    if isinstance(full, list):
-        if not isinstance(view, list) or len(view) != len(full):
-            return [f"{where}: {view!r} vs {full!r}"]
-        pairs = enumerate(zip(view, full, strict=True))
-        return [p for i, (v, f) in pairs if v != f for p in masked(v, f, pack, f"{where}/{i}")]
-    if view == HIDDEN and full in pack:
-        return []
-    return [f"{where}: {view!r} is not {full!r} or hidden"]
+    """Where ``view`` is not ``full`` with some cards hidden ("??") or some counts blanked (null). Walked with a
+    stack, equal parts skipped at C speed and a hidden card checked in place (the suite's random playthroughs ask
+    this of every view of every state); a place's path is spelled out only where something is wrong."""
+    out: list[str] = []
+    stack: list[tuple[Any, Any, Any]] = [(view, full, where)]
+    while stack:
+        seen, value, path = stack.pop()
+        if seen == value:
+            continue
+        if isinstance(value, dict):
+            if not isinstance(seen, dict) or seen.keys() != value.keys():
+                out.append(f"{_spelled(path)}: keys {seen!r} vs {value!r}")
+                continue
+            items: Any = ((key, seen[key], item) for key, item in value.items())
+        elif isinstance(value, list):
+            if not isinstance(seen, list) or len(seen) != len(value):
+                out.append(f"{_spelled(path)}: {seen!r} vs {value!r}")
+                continue
+            items = ((i, v, f) for i, (v, f) in enumerate(zip(seen, value, strict=True)))
+        else:
+            if not (seen == HIDDEN and value in pack):
+                out.append(f"{_spelled(path)}: {seen!r} is not {value!r} or hidden")
+            continue
+        for key, inner_seen, inner in items:
+            if inner_seen == inner or (inner_seen is None and key in HIDDEN_VALUES):
+                continue
+            if isinstance(inner, str) and inner_seen == HIDDEN and inner in pack:
+                continue  # a hidden card: the commonest difference, checked without a push
+            stack.append((inner_seen, inner, (path, key)))
+    return out
+
+
+def _spelled(path: Any) -> str:
+    """A place's path from its (parent, key) links: ``/seats/0/hand/2``."""
+    keys: list[str] = []
+    while isinstance(path, tuple):
+        path, key = path
+        keys.append(str(key))
+    return path + "".join(f"/{key}" for key in reversed(keys))
 
 
 class SeatKnowledge:
@@ -77,6 +99,7 @@ class SeatKnowledge:
         self.contenders: set[int] = set()
         self.busted: set[int] = set()
         self.partner_revealed = False
+        self._pattern: re.Pattern[bytes] | None = None
         for seat in dealt["seats"]:
             if not seat.get("blind", False):  # Three Card Brag: a blind player has not looked
                 self.own[seat["seat"]] |= set(seat["hand"])
@@ -129,8 +152,20 @@ class SeatKnowledge:
                 self.public |= set(after["seats"][seat]["hand"]) | set(after["seats"][seat]["drawn"])
 
     def leaks(self, seat: int, node: Any) -> set[str]:
-        """Cards that ``node`` shows and ``seat`` may not know."""
-        return shown_cards(node, self.pack) - self.may_know(seat)
+        """Cards that ``node`` shows and ``seat`` may not know. First every string of the pack anywhere in the
+        node's JSON (names included, at C speed): where the seat may know all of them, nothing leaks; else the
+        walk that tells a shown card from a named one."""
+        known = self.may_know(seat)
+        if known.issuperset(m.decode() for m in self._strings().findall(orjson.dumps(node))):
+            return set()
+        return shown_cards(node, self.pack) - known
+
+    def _strings(self) -> re.Pattern[bytes]:
+        """A JSON string that is a card of the pack, its quotes around it."""
+        if self._pattern is None:
+            cards = sorted(self.pack, key=len, reverse=True)
+            self._pattern = re.compile(b'"(' + b"|".join(re.escape(c.encode()) for c in cards) + b')"')
+        return self._pattern
 
     def check_view(self, seat: int, view: dict[str, Any], state: dict[str, Any], events: list[dict[str, Any]]) -> None:
         """One seat's view (``state``, ``events``, ``legal_actions``) against the full state and events: the
