@@ -6,10 +6,8 @@ the same in gunicorn's workers."""
 from __future__ import annotations
 
 import gc
-import io
 import json
 import logging
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -18,6 +16,7 @@ import pytest
 from flask import Flask, request
 
 from service.api.app import create_app
+from tests.robustness import wsgi
 
 TCB = "/v1/three-card-brag"
 PADDING = 100_000
@@ -39,29 +38,7 @@ def app() -> Flask:
 
 def call(app: Flask, method: str, path: str, body: bytes, content_type: str = "application/json") -> int:
     """The app called as a WSGI server calls it (the test client makes cycles of its own); the status."""
-    environ = {
-        "REQUEST_METHOD": method,
-        "PATH_INFO": path,
-        "SCRIPT_NAME": "",
-        "QUERY_STRING": "",
-        "SERVER_NAME": "localhost",
-        "SERVER_PORT": "80",
-        "SERVER_PROTOCOL": "HTTP/1.1",
-        "CONTENT_TYPE": content_type,
-        "CONTENT_LENGTH": str(len(body)),
-        "wsgi.url_scheme": "http",
-        "wsgi.input": io.BytesIO(body),
-        "wsgi.errors": sys.stderr,
-        "wsgi.version": (1, 0),
-        "wsgi.multithread": False,
-        "wsgi.multiprocess": True,
-        "wsgi.run_once": False,
-    }
-    statuses = []
-    answer = app(environ, lambda status, headers, exc_info=None: statuses.append(status))
-    b"".join(answer)
-    getattr(answer, "close", lambda: None)()
-    return int(statuses[0][:3])
+    return wsgi.call(app, method, path, body, {"Content-Type": content_type}).status
 
 
 def garbage(app: Flask, method: str, path: str, body: bytes, content_type: str = "application/json") -> Counter:

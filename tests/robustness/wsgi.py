@@ -1,6 +1,7 @@
 """The app called as a WSGI server calls it, without werkzeug's test client: the bad-input catalogue sends tens of
 thousands of requests, and building each through the test client's ``EnvironBuilder`` and response wrapper cost a
-fifth of the catalogue's time. The environ is what the test client builds (a UTF-8 query string read as Latin-1,
+fifth of the catalogue's time; tests/api/test_no_cycles.py counts the cycles a request leaves, and the test client
+makes cycles of its own. The environ is what the test client builds (a UTF-8 query string read as Latin-1,
 as PEP 3333 has it), and the answer goes through the app's whole middleware chain (``app(environ, ...)``)."""
 
 from __future__ import annotations
