@@ -51,11 +51,9 @@ def masked(view: Any, full: Any, pack: frozenset[str], where: str = "") -> list[
     stack, equal parts skipped at C speed and a hidden card checked in place (the suite's random playthroughs ask
     this of every view of every state); a place's path is spelled out only where something is wrong."""
     out: list[str] = []
-    stack: list[tuple[Any, Any, Any]] = [(view, full, where)]
+    stack: list[tuple[Any, Any, Any]] = [] if view == full else [(view, full, where)]  # pushed only where unequal
     while stack:
         seen, value, path = stack.pop()
-        if seen == value:
-            continue
         if isinstance(value, dict):
             if not isinstance(seen, dict) or seen.keys() != value.keys():
                 out.append(f"{_spelled(path)}: keys {seen!r} vs {value!r}")
