@@ -10,8 +10,9 @@ import itertools
 import pytest
 
 from service.rules.bots import briscola_rollout, chiamata_rollout, pimc
-from service.rules.bots.cheap import rollout_action
+from service.rules.bots.cheap import allied_rollout_action, rollout_action, worth
 from service.rules.bots.counting import counting_rollout_action
+from service.rules.cards import suit
 from service.rules.registry import GAMES
 from tests.simulation import play
 
@@ -94,8 +95,36 @@ def test_chiamatas_rollout_on_lists_ends_as_the_engines(options):
                 continue
             for seat in range(5):
                 assert chiamata_rollout.play_out(game, state, seat) == pimc.play_out(game, state, seat, rollout_action)
+                allied = pimc.play_out(game, state, seat, allied_rollout_action)
+                assert chiamata_rollout.play_out(game, state, seat, allied=True) == allied
             compared += 1
     assert compared > 8 * 20
+
+
+def test_chiamatas_defenders_play_together_only_in_hards_rollouts():
+    """Once the called card is down, a defender no longer takes a fellow defender's trick in ``hard``'s rollouts
+    (:func:`~service.rules.bots.cheap.allied_rollout_action`); ``normal``'s greedy ones still do, so from some
+    states of random deals the two end otherwise, and only ``hard``'s budget names the allied rollout."""
+    game = GAMES["briscola-chiamata"]
+    parted = contested = 0
+    for k in range(8):
+        for state in play(game, 5, f"chiamata-allied-{k}").states():
+            if state.to_act is None or state.phase != "play" or state.partner is None:
+                continue
+            seat = state.to_act
+            allied, alone = pimc.play_out(game, state, seat, allied_rollout_action), pimc.play_out(game, state, seat)
+            parted += allied != alone
+            if state.trick and seat not in (state.caller, state.partner):
+                index, points = game.score_trick(state, state.trick)
+                winning = (state.leader + index) % 5
+                if points and winning not in (state.caller, state.partner):  # a fellow defender's trick
+                    value = worth(game, state.trump, state.options)
+                    cheapest = min(state.seats[seat].hand, key=lambda c: (suit(c) == state.trump, value[c]))
+                    assert allied_rollout_action(game, state)["card"] == cheapest
+                    contested += 1
+    assert parted > 0 and contested > 0
+    assert pimc.budget("briscola-chiamata", "hard", 5).rollout is allied_rollout_action
+    assert pimc.budget("briscola-chiamata", "normal", 5).rollout is rollout_action
 
 
 @pytest.mark.parametrize("options", CHIAMATA_OPTIONS)

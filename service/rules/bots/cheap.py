@@ -38,32 +38,43 @@ def plays(game: TrickGame[Any, Any, Any], state: Any, seat: int) -> list[Card]:
     return list(legal(state, seat)) if legal is not None else list(state.seats[seat].hand)
 
 
-def partners(game: TrickGame[Any, Any, Any], state: Any, seat: int, own: bool = False) -> Sequence[int]:
+def partners(
+    game: TrickGame[Any, Any, Any], state: Any, seat: int, own: bool = False, allied: bool = False
+) -> Sequence[int]:
     """The seats ``seat`` knows are on its side (itself included): Briscola's partnerships; elsewhere itself,
     and in Briscola chiamata the caller and the revealed partner together (with ``own``, as the rollouts play:
-    the holder of the called card knows it is the caller's partner before it plays it)."""
+    the holder of the called card knows it is the caller's partner before it plays it; with ``allied``, as
+    ``hard``'s rollouts play: the defenders together too once the called card is down)."""
     if isinstance(game, Briscola):
         groups = sides(state.players, state.options)
         return groups[side_of(seat, groups)]
     caller, partner = getattr(state, "caller", None), getattr(state, "partner", None)
     if caller is not None and partner is not None and seat in (caller, partner):
         return (int(caller), int(partner))
+    if allied and caller is not None and partner is not None:
+        return tuple(s for s in range(state.players) if s not in (caller, partner))
     if own and caller is not None and partner is None and getattr(state, "called_card", None) in state.seats[seat].hand:
         return tuple(dict.fromkeys((int(caller), seat)))
     return (seat,)
 
 
 def greedy_card(
-    game: TrickGame[Any, Any, Any], state: Any, seat: int, cards: Sequence[Card], own: bool = False
+    game: TrickGame[Any, Any, Any],
+    state: Any,
+    seat: int,
+    cards: Sequence[Card],
+    own: bool = False,
+    allied: bool = False,
 ) -> Card:
     """Greedy play among ``cards`` (section 17): when the trick holds points and ``seat``'s side is not winning
-    it, the cheapest card that takes it; else the cheapest card, non-trumps first (``own``: see :func:`partners`)."""
+    it, the cheapest card that takes it; else the cheapest card, non-trumps first (``own``, ``allied``: see
+    :func:`partners`)."""
     trump, trick = state.trump, state.trick
     value = worth(game, trump, state.options)
     if trick:
         index, points = game.score_trick(state, trick)
         winning = (state.leader + index) % state.players
-        if points and winning not in partners(game, state, seat, own):
+        if points and winning not in partners(game, state, seat, own, allied):
             takers = [c for c in cards if game.score_trick(state, (*trick, c))[0] == len(trick)]
             if takers:
                 return min(takers, key=lambda c: (value[c], suit(c) == trump))
@@ -92,12 +103,19 @@ def greedy(game: TrickGame[Any, Any, Any], state: Any, legal: Sequence[LegalActi
     return next(a for a in legal if a["type"] == "play" and a["card"] == card)
 
 
-def rollout_action(game: TrickGame[Any, Any, Any], state: Any) -> LegalAction:
+def rollout_action(game: TrickGame[Any, Any, Any], state: Any, allied: bool = False) -> LegalAction:
     """The greedy choice of the seat to act, listing only the plays unless the seat is on lead between tricks
-    (the only time an announcement or an exchange may be due): the rollouts' fast path."""
+    (the only time an announcement or an exchange may be due): the rollouts' fast path (``allied``: see
+    :func:`partners`)."""
     seat = state.to_act
     if state.trick or not hasattr(state, "talon"):
         cards = plays(game, state, seat)
-        return {"seat": seat, "type": "play", "card": greedy_card(game, state, seat, cards, own=True)}
+        return {"seat": seat, "type": "play", "card": greedy_card(game, state, seat, cards, True, allied)}
     legal = [a for a in game.legal_actions(state) if a["seat"] == seat]
     return greedy(game, state, legal)
+
+
+def allied_rollout_action(game: TrickGame[Any, Any, Any], state: Any) -> LegalAction:
+    """:func:`rollout_action` with Briscola chiamata's defenders playing together once the called card is down
+    (they know their side then): Briscola chiamata's ``hard`` rolls out by it."""
+    return rollout_action(game, state, allied=True)

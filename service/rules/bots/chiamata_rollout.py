@@ -1,10 +1,12 @@
 """Briscola chiamata's greedy rollout without states: :func:`~service.rules.bots.pimc.play_out` with the greedy
-policy (:func:`~service.rules.bots.cheap.rollout_action`), played on lists in place of the game's ``apply``, as
+policy (:func:`~service.rules.bots.cheap.rollout_action`, or ``hard``'s
+:func:`~service.rules.bots.cheap.allied_rollout_action`), played on lists in place of the game's ``apply``, as
 :mod:`service.rules.bots.briscola_rollout` plays Briscola's.
 
 The same deal to the same end, card for card, and the same :func:`~service.rules.bots.pimc.outcome`: the greedy
 choice with the side each seat knows of (:func:`~service.rules.bots.cheap.partners` as the rollouts play: the
-caller and the "socio" once the called card is down, the socio from the start), the trick's winner and points,
+caller and the "socio" once the called card is down, the socio from the start; allied, the defenders too once
+it is down), the trick's winner and points,
 the partner revealed by the called card, and the settlement (``BriscolaChiamata.result``: the side's card points
 and :data:`~service.rules.bots.pimc.PAYOUT_WEIGHT` per unit of the seat's payout). It holds in the play phase,
 where nothing but plays is left. A test plays both on many worlds.
@@ -24,8 +26,9 @@ PAYOUT_WEIGHT = 20.0
 """As :data:`service.rules.bots.pimc.PAYOUT_WEIGHT` (kept equal by a test)."""
 
 
-def play_out(game: BriscolaChiamata, state: Any, seat: int) -> float:
-    """``state`` (the play phase) played to the end greedily: its outcome for ``seat``."""
+def play_out(game: BriscolaChiamata, state: Any, seat: int, allied: bool = False) -> float:
+    """``state`` (the play phase) played to the end greedily (``allied``: the defenders together once the called
+    card is down, :func:`~service.rules.bots.cheap.allied_rollout_action`): its outcome for ``seat``."""
     trump, players, called, caller = state.trump, state.players, state.called_card, state.caller
     value = worth(game, trump, state.options)
     hands = [list(s.hand) for s in state.seats]
@@ -41,6 +44,8 @@ def play_out(game: BriscolaChiamata, state: Any, seat: int) -> float:
             allies: tuple[int, ...] = (caller, partner)
         elif partner is None and called in cards:
             allies = (caller, to_act)
+        elif allied and partner is not None:
+            allies = tuple(s for s in range(players) if s not in (caller, partner))
         else:
             allies = (to_act,)
         contest = trick and taken and (leader + best) % players not in allies

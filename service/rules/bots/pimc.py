@@ -24,7 +24,7 @@ from service.rules import deadline
 from service.rules.base import LegalAction
 from service.rules.bots import briscan_rollout, briscola_endgame, briscola_rollout, chiamata_rollout
 from service.rules.bots.auction import RULES, auction_suggestion, reading
-from service.rules.bots.cheap import partners, rollout_action
+from service.rules.bots.cheap import allied_rollout_action, partners, rollout_action
 from service.rules.bots.common import Candidate, Suggestion, ranked, rounded, typed
 from service.rules.bots.counting import counting_rollout_action
 from service.rules.bots.declare import by_rule
@@ -81,6 +81,13 @@ deals (docs/suggestions.md). Heads-up ``normal`` with it scores about even with 
 rollouts lost (docs/suggestions.md)."""
 
 
+ALLIED_ROLLOUTS = {("briscola-chiamata", "hard", 5)}
+"""The games, levels and tables whose rollouts let Briscola chiamata's defenders play together once the called
+card is down (:func:`~service.rules.bots.cheap.allied_rollout_action`): ``hard``'s. The greedy rollouts of
+``normal`` have each defender contest a fellow defender's trick; modelling the defenders as the side they know
+they are was the first change to part chiamata's levels (docs/suggestions.md, item 12)."""
+
+
 EVERY_WORLD = {("briscola", "normal", 2): 120, ("briscola", "hard", 2): 120}
 """The games, levels and tables that search every world exactly once the view leaves at most this many: heads-up
 Briscola's ``normal`` and ``hard`` from four cards in the stock (the opponent's three and the stock's three hidden
@@ -94,7 +101,13 @@ WORLD_NODES = 600_000
 def budget(game_id: str, level: str, players: int = 2) -> TrickBudget:
     """The work of ``level`` in the game ``game_id`` at a table of ``players``."""
     table = (game_id, level, players)
-    rollout = counting_rollout_action if table in COUNTING_ROLLOUTS else rollout_action
+    rollout = (
+        counting_rollout_action
+        if table in COUNTING_ROLLOUTS
+        else allied_rollout_action
+        if table in ALLIED_ROLLOUTS
+        else rollout_action
+    )
     return TrickBudget(WORLDS.get(game_id, WORLDS["briscola"])[level], NODES[level], rollout, EVERY_WORLD.get(table, 0))
 
 
@@ -182,10 +195,15 @@ def _counting_on_lists(game: Any, state: Any, seat: int) -> float:
     return briscola_rollout.play_out(game, state, seat, counting=True)
 
 
+def _allied_on_lists(game: Any, state: Any, seat: int) -> float:
+    return chiamata_rollout.play_out(game, state, seat, allied=True)
+
+
 _ON_LISTS: dict[tuple[type, Rollout], Callable[[Any, Any, int], float]] = {
     (Briscola, rollout_action): briscola_rollout.play_out,
     (Briscola, counting_rollout_action): _counting_on_lists,
     (BriscolaChiamata, rollout_action): chiamata_rollout.play_out,
+    (BriscolaChiamata, allied_rollout_action): _allied_on_lists,
     (Briscan, rollout_action): briscan_rollout.play_out,
     (Brisque, rollout_action): briscan_rollout.play_out,
 }
