@@ -1,4 +1,5 @@
-"""Trick games: determinized sampling (``pimc/2``), an exact search once nothing is hidden (``exact/1``), an exact
+"""Trick games: determinized sampling (``pimc/2``), a tree search over the same worlds (``ismcts/1``, Briscola
+chiamata's ``hard``: :mod:`service.rules.bots.ismcts`), an exact search once nothing is hidden (``exact/1``), an exact
 search in every world the view allows once they are few (``exact-worlds/1``, heads-up Briscola), and
 rules (``rules/1``) for Briscola chiamata's auction and call, and for announcements and the turn-up exchanges
 (:mod:`service.rules.bots.declare`).
@@ -28,6 +29,7 @@ from service.rules.bots.cheap import allied_rollout_action, partners, rollout_ac
 from service.rules.bots.common import Candidate, Suggestion, ranked, rounded, typed
 from service.rules.bots.counting import counting_rollout_action
 from service.rules.bots.declare import by_rule
+from service.rules.bots.ismcts import tree_search
 from service.rules.bots.worlds import every_world, hidden, worlds
 from service.rules.briscan.game import Briscan, Brisque
 from service.rules.briscola.chiamata import BriscolaChiamata
@@ -53,6 +55,8 @@ class TrickBudget:
     nodes: int
     rollout: Rollout = rollout_action
     every_world: int = 0
+    iterations: int = 0
+    """The iterations of a tree search over the worlds (:mod:`service.rules.bots.ismcts`; 0: sampling alone)."""
 
 
 NODES = {"easy": 500, "normal": 4_000, "hard": 30_000}
@@ -88,6 +92,12 @@ card is down (:func:`~service.rules.bots.cheap.allied_rollout_action`): ``hard``
 they are was the first change to part chiamata's levels (docs/suggestions.md, item 12)."""
 
 
+TREE_SEARCH = {("briscola-chiamata", "hard", 5): 4_000}
+"""The games, levels and tables that choose a play by a tree search over the sampled worlds (``ismcts/1``,
+:mod:`service.rules.bots.ismcts`), and its iterations: Briscola chiamata's ``hard``, where sampling with any
+rollout tried played as ``normal`` does (docs/suggestions.md, items 7 to 13)."""
+
+
 EVERY_WORLD = {("briscola", "normal", 2): 120, ("briscola", "hard", 2): 120}
 """The games, levels and tables that search every world exactly once the view leaves at most this many: heads-up
 Briscola's ``normal`` and ``hard`` from four cards in the stock (the opponent's three and the stock's three hidden
@@ -108,7 +118,8 @@ def budget(game_id: str, level: str, players: int = 2) -> TrickBudget:
         if table in ALLIED_ROLLOUTS
         else rollout_action
     )
-    return TrickBudget(WORLDS.get(game_id, WORLDS["briscola"])[level], NODES[level], rollout, EVERY_WORLD.get(table, 0))
+    worlds = WORLDS.get(game_id, WORLDS["briscola"])[level]
+    return TrickBudget(worlds, NODES[level], rollout, EVERY_WORLD.get(table, 0), TREE_SEARCH.get(table, 0))
 
 
 WIN_BONUS = 20.0
@@ -166,6 +177,8 @@ def suggest_tricks(
         return searched
     sampled = _sampled(game, view, seat, work.worlds, seed)
     rollout = _rollout(game, seat, work.rollout)
+    if work.iterations and all(action["type"] == "play" for action in legal):
+        return tree_search(game, sampled, seat, legal, work.iterations, rollout)
     candidates = []
     for action in legal:
         move = typed(game, action)
