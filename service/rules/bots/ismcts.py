@@ -10,9 +10,9 @@ on lists). The outcome (the seat's side's card points and the payout, :func:`~se
 counts for every node on the path: a node chosen by the seat's side is worth it as it is, one chosen by the other
 side (the sides of that world: the caller and the holder of the called card) its negation. Where ``pimc/2`` has
 every seat after the first card play the greedy rule, the tree lets each seat choose what has served it in the
-worlds seen so far: against ``normal`` (docs/suggestions.md, item 13), it parts the levels where no better rollout
-did. The seat's move is the root's most visited card (ties: the better mean, then the legal order); ``considered``
-gives each card's mean outcome and visits.
+worlds seen so far: against ``normal`` it scores 0.504 ± 0.008 over 400 deals, the best of the tries and not yet
+parted from it (docs/suggestions.md, item 13). The seat's move is the root's most visited card (ties: the better
+mean, then the legal order); ``considered`` gives each card's mean outcome and visits.
 """
 
 from __future__ import annotations

@@ -89,7 +89,7 @@ ALLIED_ROLLOUTS = {("briscola-chiamata", "hard", 5)}
 """The games, levels and tables whose rollouts let Briscola chiamata's defenders play together once the called
 card is down (:func:`~service.rules.bots.cheap.allied_rollout_action`): ``hard``'s. The greedy rollouts of
 ``normal`` have each defender contest a fellow defender's trick; modelling the defenders as the side they know
-they are was the first change to part chiamata's levels (docs/suggestions.md, item 12)."""
+they are gained a third of a point of share over 400 deals (docs/suggestions.md, item 12)."""
 
 
 TREE_SEARCH = {("briscola-chiamata", "hard", 5): 4_000}
