@@ -52,10 +52,15 @@ def partners(
     if caller is not None and partner is not None and seat in (caller, partner):
         return (int(caller), int(partner))
     if allied and caller is not None and partner is not None:
-        return tuple(s for s in range(state.players) if s not in (caller, partner))
+        return defenders(state.players, int(caller), int(partner))
     if own and caller is not None and partner is None and getattr(state, "called_card", None) in state.seats[seat].hand:
         return tuple(dict.fromkeys((int(caller), seat)))
     return (seat,)
+
+
+def defenders(players: int, caller: int, partner: int) -> tuple[int, ...]:
+    """Briscola chiamata's defenders: every seat but the caller and its partner (the caller, should it be alone)."""
+    return tuple(s for s in range(players) if s not in (caller, partner))
 
 
 def greedy_card(

@@ -6,10 +6,10 @@ policy (:func:`~service.rules.bots.cheap.rollout_action`, or ``hard``'s
 The same deal to the same end, card for card, and the same :func:`~service.rules.bots.pimc.outcome`: the greedy
 choice with the side each seat knows of (:func:`~service.rules.bots.cheap.partners` as the rollouts play: the
 caller and the "socio" once the called card is down, the socio from the start; allied, the defenders too once
-it is down), the trick's winner and points,
-the partner revealed by the called card, and the settlement (``BriscolaChiamata.result``: the side's card points
-and :data:`~service.rules.bots.pimc.PAYOUT_WEIGHT` per unit of the seat's payout). It holds in the play phase,
-where nothing but plays is left. A test plays both on many worlds.
+it is down), the trick's winner and points, the partner revealed by the called card, and the settlement
+(``BriscolaChiamata.result``: the side's card points and :data:`~service.rules.bots.pimc.PAYOUT_WEIGHT` per unit
+of the seat's payout). It holds in the play phase, where nothing but plays is left. A test plays both on many
+worlds.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.rules.bots.briscola_rollout import greedy, played, stronger
-from service.rules.bots.cheap import worth
+from service.rules.bots.cheap import defenders, worth
 from service.rules.briscola.cards import TOTAL
 from service.rules.briscola.chiamata import BriscolaChiamata, settlement, stakes
 from service.rules.briscola.common import _scored
@@ -45,7 +45,7 @@ def play_out(game: BriscolaChiamata, state: Any, seat: int, allied: bool = False
         elif partner is None and called in cards:
             allies = (caller, to_act)
         elif allied and partner is not None:
-            allies = tuple(s for s in range(players) if s not in (caller, partner))
+            allies = defenders(players, caller, partner)
         else:
             allies = (to_act,)
         contest = trick and taken and (leader + best) % players not in allies

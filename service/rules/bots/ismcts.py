@@ -2,17 +2,17 @@
 the seat's information set over the same sampled worlds as ``pimc/2``'s.
 
 Each iteration takes the next of the worlds (:func:`~service.rules.bots.pimc.suggest_tricks` samples them, the
-auction's reading kept), descends from the root by UCB1 among the cards the seat to act holds in that world (at
-the root, the seat's legal plays in their order; a
-child's ``available`` count, how often it could have been chosen, stands in for its parent's visits), adds one
-node, and plays the rest of the deal by the level's rollout (the defenders together once the called card is down,
-on lists). The outcome (the seat's side's card points and the payout, :func:`~service.rules.bots.pimc.outcome`)
-counts for every node on the path: a node chosen by the seat's side is worth it as it is, one chosen by the other
-side (the sides of that world: the caller and the holder of the called card) its negation. Where ``pimc/2`` has
-every seat after the first card play the greedy rule, the tree lets each seat choose what has served it in the
-worlds seen so far: against ``normal`` it scores 0.504 ± 0.008 over 400 deals, the best of the tries and not yet
-parted from it (docs/suggestions.md, item 13). The seat's move is the root's most visited card (ties: the better
-mean, then the legal order); ``considered`` gives each card's mean outcome and visits.
+auction's reading kept), descends from the root by UCB1 among the cards the seat to act holds in that world (at the
+root, the seat's legal plays in their order; a child's ``available`` count, how often it could have been chosen,
+stands in for its parent's visits), adds one node, and plays the rest of the deal by the level's rollout (the
+defenders together once the called card is down, on lists). The outcome (the seat's side's card points and the
+payout, :func:`~service.rules.bots.pimc.outcome`) counts for every node on the path: a node chosen by the seat's
+side is worth it as it is, one chosen by the other side (the sides of that world: the caller and the holder of the
+called card) its negation. Where ``pimc/2`` has every seat after the first card play the greedy rule, the tree lets
+each seat choose what has served it in the worlds seen so far: against ``normal`` it scores 0.504 ± 0.008 over 400
+deals, the best of the tries and not yet parted from it (docs/suggestions.md, item 13). The seat's move is the
+root's most visited card (ties: the better mean, then the legal order); ``considered`` gives each card's mean
+outcome and visits.
 """
 
 from __future__ import annotations
