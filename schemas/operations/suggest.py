@@ -15,7 +15,7 @@ from schemas.parts import GameParts
 from service.rules.bots.common import DEFAULT_LEVEL, DEFAULT_SEED, LEVELS, SEED_LENGTH
 from service.rules.game import Game
 
-POLICIES = ("pimc/2", "ismcts/1", "exact/1", "exact-worlds/1", "rules/1", "equity/2")
+POLICIES = ("pimc/2", "ismcts/2", "exact/1", "exact-worlds/1", "rules/1", "equity/2")
 """Every ``policy`` an answer may name: determinized sampling, a tree search over the sampled worlds, the exact
 search, the exact search in every world, rules, equity against pot odds."""
 

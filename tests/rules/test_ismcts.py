@@ -14,7 +14,7 @@ from service.rules.bots import chiamata_rollout, ismcts, pimc, suggest
 from service.rules.bots.common import typed
 from service.rules.deadline import DeadlineExceeded
 from service.rules.registry import GAMES
-from tests.rules.test_suggest import swapped_hidden
+from tests.rules.test_suggest import exchange, swapped_hidden
 from tests.simulation import play
 
 GAME = GAMES["briscola-chiamata"]
@@ -94,3 +94,38 @@ def test_the_search_looks_at_the_requests_deadline():
             ismcts.tree_search(GAME, [state], seat, legal, 10, rollout)
     finally:
         deadline.stop()
+
+
+def test_a_seat_s_choices_are_weighed_only_by_the_worlds_where_it_is_on_that_side():
+    """Before the called card is down, a seat is the partner in some worlds and a defender in others, and knows
+    which: the tree keeps its cards' counts apart by its side, so a partner's play is not judged by a defender's
+    outcomes. Two worlds differ only in who holds the called card; the rollout's value says the chooser's side."""
+    checked = 0
+    for state in play_states("ismcts-sides", 8):
+        seat, caller = state.to_act, state.caller
+        holder = ismcts.sides(state)[1]
+        if state.partner is not None or seat in (caller, holder) or state.trick:
+            continue
+        chooser = (seat + 1) % 5  # the next to play: the root's children are the seat's cards, theirs the chooser's
+        if chooser in (caller, holder):
+            continue
+        hands = state.seats
+        other = exchange(
+            state,
+            ("seat", holder, list(hands[holder].hand).index(state.called_card)),
+            ("seat", chooser, 0),
+        )
+        def rollout(final: Any, chooser: int = chooser) -> float:
+            return 0.0 if chooser in ismcts.sides(final) else 100.0  # 100 where the chooser is the seat's ally
+
+        root = ismcts.grow(GAME, [state, other], seat, state.seats[seat].hand, 1_000, rollout)
+        both = 0
+        for node in (child for mine in root.children.values() for child in mine.children.values()):
+            if node.visits[0]:
+                assert node.total[0] == 100.0 * node.visits[0]
+            if node.visits[1]:
+                assert node.total[1] == 0.0
+            both += bool(node.visits[0] and node.visits[1])
+        assert both
+        checked += 1
+    assert checked >= 3

@@ -1,4 +1,4 @@
-"""Briscola chiamata's ``hard`` in play: information-set Monte Carlo tree search (``ismcts/1``), one tree for
+"""Briscola chiamata's ``hard`` in play: information-set Monte Carlo tree search (``ismcts/2``), one tree for
 the seat's information set over the same sampled worlds as ``pimc/2``'s.
 
 Each iteration takes the next of the worlds (:func:`~service.rules.bots.pimc.suggest_tricks` samples them, the
@@ -8,11 +8,12 @@ stands in for its parent's visits), adds one node, and plays the rest of the dea
 defenders together once the called card is down, on lists). The outcome (the seat's side's card points and the
 payout, :func:`~service.rules.bots.pimc.outcome`) counts for every node on the path: a node chosen by the seat's
 side is worth it as it is, one chosen by the other side (the sides of that world: the caller and the holder of the
-called card) its negation. Where ``pimc/2`` has every seat after the first card play the greedy rule, the tree lets
-each seat choose what has served it in the worlds seen so far: against ``normal`` it scores 0.504 ± 0.008 over 400
-deals, the best of the tries and not yet parted from it (docs/suggestions.md, item 13). The seat's move is the
-root's most visited card (ties: the better mean, then the legal order); ``considered`` gives each card's mean
-outcome and visits.
+called card) its negation. A node keeps its counts apart by the chooser's side in the world (``ismcts/2``;
+``ismcts/1`` mixed them): before the called card is down a seat is the partner in some worlds and a defender in
+others, and it knows which, so a partner's choice is weighed by the partner's worlds only. Where ``pimc/2`` has
+every seat after the first card play the greedy rule, the tree lets each seat choose what has served it in the
+worlds seen so far (docs/suggestions.md, items 13 and 14). The seat's move is the root's most visited card (ties:
+the better mean, then the legal order); ``considered`` gives each card's mean outcome and visits.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from service.rules.base import LegalAction
 from service.rules.bots.common import Candidate, Suggestion, rounded, typed
 from service.rules.cards import Card
 
-ISMCTS = "ismcts/1"
+ISMCTS = "ismcts/2"
 EXPLORATION = 40.0
 """UCB1's exploration constant, in the outcome's units (card points; a unit of payout is 20)."""
 CHECK_EVERY = 64
@@ -34,15 +35,17 @@ CHECK_EVERY = 64
 
 
 class Node:
-    """A card chosen in the tree: its visits, the outcomes' sum for the seat's side, how often it was available."""
+    """A card chosen in the tree, with its visits, the outcomes' sum for the seat's side and how often it was
+    available, each kept apart by the chooser's side in the world (0: the seat's side, 1: the other): a seat
+    knows its own side, so a partner's choices are not weighed by a defender's outcomes."""
 
     __slots__ = ("available", "children", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Card, Node] = {}
-        self.visits = 0
-        self.total = 0.0
-        self.available = 1
+        self.visits = [0, 0]
+        self.total = [0.0, 0.0]
+        self.available = [0, 0]
 
 
 def sides(world: Any) -> tuple[int, int]:
@@ -63,47 +66,62 @@ def tree_search(
 ) -> Suggestion:
     """``seat``'s card among ``legal`` (plays) by ``iterations`` of the search over ``worlds``; ``rollout``: a
     state's outcome for the seat, played to the end (also of a finished deal)."""
-    root = Node()
     choices = tuple(action["card"] for action in legal)
+    return _answer(grow(game, worlds, seat, choices, iterations, rollout), seat, legal)
+
+
+def grow(
+    game: Any,
+    worlds: Sequence[Any],
+    seat: int,
+    choices: Sequence[Card],
+    iterations: int,
+    rollout: Callable[[Any], float],
+) -> Node:
+    """The tree of ``iterations`` over ``worlds`` from the seat's ``choices``: its root."""
+    root = Node()
     for i in range(iterations):
         if not i % CHECK_EVERY:
             deadline.check()
         world = worlds[i % len(worlds)]
         team = sides(world)
         ours = seat in team
-        state, node, path = world, root, []
+        state, node = world, root
+        path: list[tuple[Node, int]] = []
         while state.to_act is not None:
             mover = state.to_act
             hand = choices if node is root else state.seats[mover].hand
-            sign = 1.0 if (mover in team) == ours else -1.0
+            side = 0 if (mover in team) == ours else 1
             untried = None
             for card in hand:
                 child = node.children.get(card)
-                if child is None:
+                if child is None or not child.visits[side]:
                     untried = untried or card
                 else:
-                    child.available += 1
+                    child.available[side] += 1
             if untried is not None:
-                card, child = untried, Node()
-                node.children[card] = child
-                node = child
+                node = node.children.setdefault(untried, Node())
+                node.available[side] = 1
+                card = untried
             else:
-                card = max(hand, key=lambda c: _ucb(node.children[c], sign))
+                card = max(hand, key=lambda c: _ucb(node.children[c], side))
                 node = node.children[card]
             state = game.apply(state, typed(game, {"seat": mover, "type": "play", "card": card})).state
-            path.append(node)
+            path.append((node, side))
             if untried is not None:
                 break
         value = rollout(state)
-        for visited in path:
-            visited.visits += 1
-            visited.total += value
-    return _answer(root, seat, legal)
+        for visited, side in path:
+            visited.visits[side] += 1
+            visited.total[side] += value
+    return root
 
 
-def _ucb(node: Node, sign: float) -> float:
-    """UCB1 of ``node`` for the side choosing it (``sign``: 1 the seat's side, -1 the other)."""
-    return sign * node.total / node.visits + EXPLORATION * math.sqrt(math.log(node.available) / node.visits)
+def _ucb(node: Node, side: int) -> float:
+    """UCB1 of ``node`` for the side choosing it (``side``: 0 the seat's, 1 the other), on that side's counts."""
+    visits = node.visits[side]
+    mean = node.total[side] / visits
+    return (-mean if side else mean) + EXPLORATION * math.sqrt(math.log(node.available[side]) / visits)
 
 
 def _answer(root: Node, seat: int, legal: Sequence[LegalAction]) -> Suggestion:
@@ -111,10 +129,10 @@ def _answer(root: Node, seat: int, legal: Sequence[LegalAction]) -> Suggestion:
     candidates = []
     for action in legal:
         child = root.children.get(action["card"])
-        visits = child.visits if child is not None else 0
-        candidates.append(Candidate(action, rounded(child.total / visits) if child and visits else 0.0, visits))
+        visits = child.visits[0] if child is not None else 0
+        candidates.append(Candidate(action, rounded(child.total[0] / visits) if child and visits else 0.0, visits))
     considered = tuple(sorted(candidates, key=lambda c: (-c.samples, -c.value)))
     return Suggestion(seat, considered[0].action, ISMCTS, considered)
 
 
-__all__ = ["EXPLORATION", "ISMCTS", "sides", "tree_search"]
+__all__ = ["EXPLORATION", "ISMCTS", "Node", "grow", "sides", "tree_search"]
