@@ -115,6 +115,7 @@ def test_a_seat_s_choices_are_weighed_only_by_the_worlds_where_it_is_on_that_sid
             ("seat", holder, list(hands[holder].hand).index(state.called_card)),
             ("seat", chooser, 0),
         )
+
         def rollout(final: Any, chooser: int = chooser) -> float:
             return 0.0 if chooser in ismcts.sides(final) else 100.0  # 100 where the chooser is the seat's ally
 
